@@ -1,0 +1,3 @@
+"""bpscript: a scripting language and rules compiler for BlackPoker 8.2."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""Backends: the model rendered as JSON, Python, HTML, Markdown and PDF."""

@@ -1,0 +1,113 @@
+"""The model as JSON (schema: docs/schema/ruleset.schema.json).
+
+Expressions and statements are exported as bpscript source text, so the JSON is
+readable and stable; positions are exported as `file:line:column`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .. import model as m
+from ..effects import stmt_to_json, to_source
+
+SCHEMA_VERSION = 1
+
+
+def _opt(out: dict[str, Any], key: str, value: Any) -> None:
+    if value not in (None, (), [], ""):
+        out[key] = value
+
+
+def _body(stmts) -> list[Any] | None:
+    return None if stmts is None else [stmt_to_json(s) for s in stmts]
+
+
+def _condition(c: m.Condition | None) -> dict[str, Any] | None:
+    if c is None:
+        return None
+    out: dict[str, Any] = {"text": c.text}
+    if c.event is not None:
+        args = [to_source(a) for a in c.event.args] + [f"{k}={to_source(v)}" for k, v in c.event.kwargs]
+        out["event"] = {"name": c.event.name, "args": args, "each": c.event.each}
+    if c.when is not None:
+        out["when"] = to_source(c.when)
+    return out
+
+
+def _key(k: m.KeyCondition | None) -> dict[str, Any] | None:
+    if k is None:
+        return None
+    return {"text": k.text, "unit": k.is_unit, "condition": k.condition.to_json()}
+
+
+def script_to_json(s: m.Script) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": s.id, "kind": s.kind, "name": s.name, "type": s.type, "category": s.category}
+    _opt(out, "ruby", s.ruby)
+    if isinstance(s, m.ActionScript):
+        if s.header is not None:
+            out["header"] = {"text": s.header.text, "trigger": s.header.trigger.value,
+                             "speed": s.header.speed.value, "timing": s.header.timing.value}
+        _opt(out, "cost", s.cost.text if s.cost else None)
+        _opt(out, "key", _key(s.key_cards))
+        _opt(out, "key_unit", _key(s.key_unit))
+        _opt(out, "note", s.note)
+        _opt(out, "activation", _condition(s.activation))
+        _opt(out, "trigger_condition", _condition(s.trigger_condition))
+        if s.target is not None:
+            out["target"] = {"text": s.target.text, "specs": [
+                {k: v for k, v in (("kind", sp.kind), ("count", sp.count), ("owner", sp.owner),
+                                   ("where", to_source(sp.where) if sp.where is not None else None))
+                 if v is not None or k == "count"} for sp in s.target.specs]}
+        if s.effect is not None:
+            eff: dict[str, Any] = {"text": s.effect.text, "structured": s.effect.structured}
+            _opt(eff, "same_as", s.effect.same_as)
+            if s.effect.body is not None:
+                eff["body"] = _body(s.effect.body)
+            out["effect"] = eff
+    elif isinstance(s, m.ComponentScript):
+        out["zone"] = s.zone
+        _opt(out, "unit_condition", _key(s.unit_condition))
+        if s.size is not None:
+            out["size"] = {"text": s.size.text, "expr": to_source(s.size.expr)}
+        _opt(out, "labels", [{k: v for k, v in (("name", l.name), ("qualifier", l.qualifier),
+                                                  ("when", to_source(l.when) if l.when else None)) if v}
+                             for l in s.labels])
+        _opt(out, "abilities", [{k: v for k, v in (("text", a.text), ("scope", a.scope), ("body", _body(a.body)))
+                                 if v is not None} for a in s.abilities])
+        _opt(out, "placed_by", s.placed_by)
+    _opt(out, "story", s.story)
+    if s.flavor is not None:
+        out["flavor"] = {"text": s.flavor.text, **({"speaker": s.flavor.speaker} if s.flavor.speaker else {})}
+    out["formats"] = list(s.formats)
+    out["frames"] = list(s.frames)
+    _opt(out, "since", s.since)
+    _opt(out, "update", list(s.update))
+    _opt(out, "suppressions", [{"code": x.code, "reason": x.reason} for x in s.suppressions])
+    out["source"] = str(s.span)
+    return out
+
+
+def ruleset_to_json(rs: m.Ruleset) -> dict[str, Any]:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "costs": [{"letter": c.letter, "id": c.id, "text": c.text} for c in rs.costs.values()],
+        "formats": [{"id": f.id, "name": f.name, "summary": f.summary} for f in rs.formats.values()],
+        "frames": [{
+            "id": f.id, "name": f.name, "formats": list(f.formats), "deck": f.deck,
+            "deck_cards": list(f.deck_cards), "zones": list(f.zones), "setup": f.setup,
+            "settings": dict(f.settings), "action_lists": list(f.action_lists),
+            "disclosure": [{"zone": d.zone, "public": d.public, "owner_only": d.owner_only, "hidden": d.hidden}
+                           for d in f.disclosure],
+        } for f in rs.frames.values()],
+        "scripts": [script_to_json(s) for s in rs.scripts.values()],
+    }
+
+
+def dumps(rs: m.Ruleset) -> str:
+    return json.dumps(ruleset_to_json(rs), ensure_ascii=False, indent=2) + "\n"
+
+
+def build_json(rs: m.Ruleset) -> dict[str, bytes]:
+    return {"json/ruleset.json": dumps(rs).encode("utf-8")}

@@ -1,0 +1,384 @@
+"""Card conditions as matchers: キーカード条件 (★), ユニット条件 (☆), キーユニット条件.
+
+A card condition answers two questions the engine and the linter ask: "does this
+multiset of cards satisfy it?" (`matches`) and "which subsets of this hand could?"
+(`candidates`). Key unit conditions select a unit on the field instead of cards;
+they are `UnitCondition`s and carry no card matcher.
+
+Parsing the printed notation lives in `bpscript.syntax.conditions`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterator, Sequence
+
+from .cards import SUITS, Card, Suit, full_deck, rank_name
+
+
+def _ranks_text(numbers: frozenset[int] | None) -> str:
+    """1..10 → 'A〜10'; {1,10,11,12,13} → 'A,10〜K'."""
+    if numbers is None:
+        return "A〜K"
+    runs: list[tuple[int, int]] = []
+    for n in sorted(numbers):
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return ",".join(rank_name(a) if a == b else f"{rank_name(a)}〜{rank_name(b)}" for a, b in runs)
+
+
+@dataclass(frozen=True)
+class CardPattern:
+    """One card slot: a set of suits (None = any), of numbers (None = any), or a Joker."""
+
+    suits: frozenset[Suit] | None = None
+    numbers: frozenset[int] | None = None
+    joker: bool = False
+
+    def accepts(self, card: Card) -> bool:
+        if self.joker:
+            return card.is_joker
+        if card.is_joker:
+            return False
+        return (self.suits is None or card.suit in self.suits) and (self.numbers is None or card.number in self.numbers)
+
+    def canonical(self) -> str:
+        if self.joker:
+            return "Joker"
+        suit = "".join(s.value for s in SUITS if self.suits and s in self.suits)
+        return suit + _ranks_text(self.numbers)
+
+    def to_json(self) -> dict[str, object]:
+        if self.joker:
+            return {"joker": True}
+        out: dict[str, object] = {}
+        if self.suits is not None:
+            out["suits"] = [s.value for s in SUITS if s in self.suits]
+        if self.numbers is not None:
+            out["numbers"] = sorted(self.numbers)
+        return out
+
+
+class CardCondition:
+    """A condition over a multiset of cards. Subclasses are frozen dataclasses."""
+
+    text: str
+
+    @property
+    def min_cards(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def max_cards(self) -> int | None:
+        raise NotImplementedError
+
+    def matches(self, cards: Sequence[Card], face_up: bool = True) -> bool:
+        raise NotImplementedError
+
+    def candidates(self, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+        """Every distinct sub-multiset of `hand` (in hand order) that satisfies the condition."""
+        top = len(hand) if self.max_cards is None else min(self.max_cards, len(hand))
+        seen: set[tuple[Card, ...]] = set()
+        for size in range(self.min_cards, top + 1):
+            for combo in combinations(hand, size):
+                if combo not in seen and self.matches(combo):
+                    seen.add(combo)
+                    yield combo
+
+    def satisfiable(self, deck: Sequence[Card] | None = None) -> bool:
+        """Whether any cards of `deck` (default: the 54-card deck) satisfy the condition."""
+        return next(self.candidates(full_deck() if deck is None else list(deck)), None) is not None
+
+    def canonical(self) -> str:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, object]:
+        raise NotImplementedError
+
+
+def _bipartite(patterns: Sequence[CardPattern], cards: Sequence[Card]) -> bool:
+    """Whether each card can be given a distinct pattern that accepts it (Kuhn's algorithm)."""
+    owner: list[int] = [-1] * len(patterns)
+
+    def place(ci: int, seen: list[bool]) -> bool:
+        for pi, pat in enumerate(patterns):
+            if not seen[pi] and pat.accepts(cards[ci]):
+                seen[pi] = True
+                if owner[pi] < 0 or place(owner[pi], seen):
+                    owner[pi] = ci
+                    return True
+        return False
+
+    return all(place(ci, [False] * len(patterns)) for ci in range(len(cards)))
+
+
+@dataclass(frozen=True)
+class Slots(CardCondition):
+    """Exactly one card per pattern: `♡A〜10`, `A と J`, `♠A〜10 を 2枚`, `♠J と ♡2〜10`."""
+
+    patterns: tuple[CardPattern, ...]
+    text: str = ""
+
+    @property
+    def min_cards(self) -> int:
+        return len(self.patterns)
+
+    @property
+    def max_cards(self) -> int:
+        return len(self.patterns)
+
+    def matches(self, cards: Sequence[Card], face_up: bool = True) -> bool:
+        return face_up and len(cards) == len(self.patterns) and len(set(cards)) == len(cards) \
+            and _bipartite(self.patterns, cards)
+
+    def candidates(self, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+        options = [[i for i, c in enumerate(hand) if p.accepts(c)] for p in self.patterns]
+        seen: set[tuple[Card, ...]] = set()
+
+        def pick(k: int, used: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+            if k == len(options):
+                yield used
+                return
+            for i in options[k]:
+                if i not in used:
+                    yield from pick(k + 1, used + (i,))
+
+        for chosen in pick(0, ()):
+            combo = tuple(hand[i] for i in sorted(chosen))
+            if combo not in seen and len(set(combo)) == len(combo):
+                seen.add(combo)
+                yield combo
+
+    def satisfiable(self, deck: Sequence[Card] | None = None) -> bool:
+        pool = full_deck() if deck is None else list(deck)
+        # every pattern needs its own card: a matching of patterns into the pool
+        owner: dict[int, int] = {}
+
+        def place(pi: int, seen: set[int]) -> bool:
+            for ci, card in enumerate(pool):
+                if ci not in seen and self.patterns[pi].accepts(card):
+                    seen.add(ci)
+                    if ci not in owner or place(owner[ci], seen):
+                        owner[ci] = pi
+                        return True
+            return False
+
+        return all(place(pi, set()) for pi in range(len(self.patterns)))
+
+    def canonical(self) -> str:
+        pats = [p.canonical() for p in self.patterns]
+        if len(pats) > 1 and len(set(pats)) == 1:
+            return f"{pats[0]} を {len(pats)}枚"
+        return " と ".join(pats)
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": "slots", "patterns": [p.to_json() for p in self.patterns]}
+
+
+@dataclass(frozen=True)
+class SameSuit(CardCondition):
+    """`同じスートを2枚`, `同じスートを2枚以上`, `同じスートのA,10〜K を 5枚`."""
+
+    count: int
+    at_least: bool = False
+    numbers: frozenset[int] | None = None
+    text: str = ""
+
+    @property
+    def min_cards(self) -> int:
+        return self.count
+
+    @property
+    def max_cards(self) -> int | None:
+        return None if self.at_least else self.count
+
+    def matches(self, cards: Sequence[Card], face_up: bool = True) -> bool:
+        if not face_up or len(set(cards)) != len(cards):
+            return False
+        if len(cards) < self.count or (not self.at_least and len(cards) != self.count):
+            return False
+        if any(c.is_joker for c in cards) or len({c.suit for c in cards}) != 1:
+            return False
+        return self.numbers is None or all(c.number in self.numbers for c in cards)
+
+    def candidates(self, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+        # only cards of one suit can go together: combine within each suit
+        seen: set[tuple[Card, ...]] = set()
+        for suit in SUITS:
+            idx = [i for i, c in enumerate(hand)
+                   if c.suit is suit and (self.numbers is None or c.number in self.numbers)]
+            top = len(idx) if self.at_least else min(self.count, len(idx))
+            for size in range(self.count, top + 1):
+                for chosen in combinations(idx, size):
+                    combo = tuple(hand[i] for i in chosen)
+                    if combo not in seen and self.matches(combo):
+                        seen.add(combo)
+                        yield combo
+
+    def satisfiable(self, deck: Sequence[Card] | None = None) -> bool:
+        pool = full_deck() if deck is None else list(deck)
+        return any(sum(1 for c in pool if c.suit is s and (self.numbers is None or c.number in self.numbers))
+                   >= self.count for s in SUITS)
+
+    def canonical(self) -> str:
+        if self.numbers is not None:
+            return f"同じスートの{_ranks_text(self.numbers)} を {self.count}枚"
+        return f"同じスートを{self.count}枚" + ("以上" if self.at_least else "")
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": "same_suit", "count": self.count, "at_least": self.at_least}
+        if self.numbers is not None:
+            out["numbers"] = sorted(self.numbers)
+        return out
+
+
+@dataclass(frozen=True)
+class SameNumber(CardCondition):
+    """`同じ数字を2枚`: cards of one number (Jokers have none)."""
+
+    count: int
+    text: str = ""
+
+    @property
+    def min_cards(self) -> int:
+        return self.count
+
+    @property
+    def max_cards(self) -> int:
+        return self.count
+
+    def matches(self, cards: Sequence[Card], face_up: bool = True) -> bool:
+        return (face_up and len(cards) == self.count and len(set(cards)) == len(cards)
+                and not any(c.is_joker for c in cards) and len({c.number for c in cards}) == 1)
+
+    def candidates(self, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+        seen: set[tuple[Card, ...]] = set()
+        for n in range(1, 14):
+            idx = [i for i, c in enumerate(hand) if not c.is_joker and c.number == n]
+            for chosen in combinations(idx, self.count):
+                combo = tuple(hand[i] for i in chosen)
+                if combo not in seen and self.matches(combo):
+                    seen.add(combo)
+                    yield combo
+
+    def satisfiable(self, deck: Sequence[Card] | None = None) -> bool:
+        pool = full_deck() if deck is None else list(deck)
+        return any(sum(1 for c in pool if not c.is_joker and c.number == n) >= self.count for n in range(1, 14))
+
+    def canonical(self) -> str:
+        return f"同じ数字を{self.count}枚"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": "same_number", "count": self.count}
+
+
+@dataclass(frozen=True)
+class FaceDown(CardCondition):
+    """`全て(裏向き)`: any card, but only face down (防壁, 裏切札)."""
+
+    text: str = ""
+
+    @property
+    def min_cards(self) -> int:
+        return 1
+
+    @property
+    def max_cards(self) -> int | None:
+        return None
+
+    def matches(self, cards: Sequence[Card], face_up: bool = True) -> bool:
+        return not face_up and len(cards) >= 1 and len(set(cards)) == len(cards)
+
+    def candidates(self, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+        # a face-down unit is one card placed face down; hands are face up, so singles only
+        seen: set[Card] = set()
+        for c in hand:
+            if c not in seen:
+                seen.add(c)
+                yield (c,)
+
+    def satisfiable(self, deck: Sequence[Card] | None = None) -> bool:
+        return bool(full_deck() if deck is None else deck)
+
+    def canonical(self) -> str:
+        return "全て(裏向き)"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": "face_down"}
+
+
+@dataclass(frozen=True)
+class RareCard(CardCondition):
+    """`レアカード1枚`: any cards, taken from the rare zone (the engine checks the zone)."""
+
+    count: int = 1
+    text: str = ""
+    zone: str = "rare"
+
+    @property
+    def min_cards(self) -> int:
+        return self.count
+
+    @property
+    def max_cards(self) -> int:
+        return self.count
+
+    def matches(self, cards: Sequence[Card], face_up: bool = True) -> bool:
+        return len(cards) == self.count and len(set(cards)) == len(cards)
+
+    def satisfiable(self, deck: Sequence[Card] | None = None) -> bool:
+        return self.count <= len(full_deck() if deck is None else deck)
+
+    def canonical(self) -> str:
+        return f"レアカード{self.count}枚"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": "rare", "count": self.count}
+
+
+class UnitCondition:
+    """A key unit condition: selects a unit on the field, not cards from the hand."""
+
+    text: str
+    count: int
+
+    def canonical(self) -> str:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, object]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class LabelHolder(UnitCondition):
+    """`<スラッシュ> を持つ兵士1体`: a unit of the kind holding the label."""
+
+    label: str
+    kind: str  # soldier | bulwark
+    count: int = 1
+    text: str = ""
+
+    def canonical(self) -> str:
+        noun = {"soldier": "兵士", "bulwark": "防壁"}[self.kind]
+        return f"<{self.label}> を持つ{noun}{self.count}体"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": "label_holder", "label": self.label, "unit_kind": self.kind, "count": self.count}
+
+
+@dataclass(frozen=True)
+class NamedCharacter(UnitCondition):
+    """`「リアニメーター」1体`: a unit matched to the named character."""
+
+    name: str
+    count: int = 1
+    text: str = ""
+
+    def canonical(self) -> str:
+        return f"「{self.name}」{self.count}体"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": "named_character", "name": self.name, "count": self.count}

@@ -1,0 +1,79 @@
+"""How much of each script the engine can run: Fireplace's "N / M implemented".
+
+A script is *structured* when every rule it prints has a bpscript form (effect
+statements, condition guards, size expression), and *executable* when it is
+structured and the engine implements every verb, query and event it uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import model as m
+from .effects import Event, calls
+
+
+@dataclass
+class ScriptCoverage:
+    id: str
+    name: str
+    kind: str
+    structured: bool
+    executable: bool
+    missing: list[str] = field(default_factory=list)  # what is not yet structured or implemented
+
+
+def implemented_names() -> frozenset[str]:
+    """Names the engine implements (empty until the engine exists)."""
+    try:
+        from .engine.verbs import IMPLEMENTED
+    except ImportError:
+        return frozenset()
+    return frozenset(IMPLEMENTED)
+
+
+def _nodes(s: m.Script) -> list[object]:
+    nodes: list[object] = []
+    if isinstance(s, m.ActionScript):
+        for c in (s.activation, s.trigger_condition):
+            if c is not None:
+                nodes += [x for x in (c.event, c.when) if x is not None]
+        if s.target is not None:
+            nodes += [sp.where for sp in s.target.specs if sp.where is not None]
+        if s.effect is not None and s.effect.body is not None:
+            nodes += list(s.effect.body)
+    elif isinstance(s, m.ComponentScript):
+        if s.size is not None:
+            nodes.append(s.size.expr)
+        nodes += [l.when for l in s.labels if l.when is not None]
+        for a in s.abilities:
+            nodes += list(a.body or ())
+    return nodes
+
+
+def script_coverage(s: m.Script, implemented: frozenset[str]) -> ScriptCoverage:
+    missing: list[str] = []
+    if isinstance(s, m.ActionScript):
+        if s.effect is None or s.effect.body is None:
+            missing.append("effect")
+        for name, c in (("activation", s.activation), ("trigger", s.trigger_condition)):
+            if c is not None and not c.structured:
+                missing.append(name)
+    elif isinstance(s, m.ComponentScript):
+        for a in s.abilities:
+            if a.body is None:
+                missing.append(f"ability「{a.text[:12]}…」")
+    structured = not missing
+    used: set[str] = set()
+    for node in _nodes(s):
+        used.update(c.func for c in calls(node))
+        if isinstance(node, Event):
+            used.add(node.name)
+    unimplemented = sorted(u for u in used if u not in implemented)
+    missing += [f"engine: {u}" for u in unimplemented]
+    return ScriptCoverage(s.id, s.name, s.kind, structured, structured and not unimplemented and bool(implemented), missing)
+
+
+def coverage(rs: m.Ruleset) -> list[ScriptCoverage]:
+    impl = implemented_names()
+    return [script_coverage(s, impl) for s in rs.scripts.values()]

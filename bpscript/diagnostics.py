@@ -1,0 +1,97 @@
+"""Diagnostics: what went wrong, where, what was expected, and the code to look up.
+
+A diagnostic renders like a modern compiler's message:
+
+    stdlib/basic.bps:12:5: error[E102]: unknown speed '通上'
+       |
+    12 |   @直接-通上-クイック
+       |        ^^
+       = expected: 即時 or 通常 (immediate / normal)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .source import Span
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding about the source: a parse or resolve error, or a lint finding."""
+
+    code: str
+    message: str
+    span: Span
+    severity: Severity = Severity.ERROR
+    expected: str | None = None
+    fix: str | None = None
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"code": self.code, "severity": self.severity.value,
+                                  "message": self.message, "span": self.span.to_json()}
+        if self.expected:
+            out["expected"] = self.expected
+        if self.fix:
+            out["fix"] = self.fix
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+
+def display_width(text: str) -> int:
+    """Terminal columns taken by `text`: CJK wide characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+class BPScriptError(Exception):
+    """Raised when input cannot be processed; carries the diagnostics."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        super().__init__("; ".join(d.message for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+COLOURS = {Severity.ERROR: "\x1b[1;31m", Severity.WARNING: "\x1b[1;33m", Severity.INFO: "\x1b[1;36m"}
+BOLD, BLUE, RESET = "\x1b[1m", "\x1b[1;34m", "\x1b[0m"
+
+
+def render(diag: Diagnostic, sources: dict[str, str], colour: bool = False) -> str:
+    """Render one diagnostic with a source excerpt and a caret under the span."""
+
+    def c(code: str, text: str) -> str:
+        return f"{code}{text}{RESET}" if colour else text
+
+    sev = diag.severity
+    head = f"{c(BOLD, str(diag.span))}: {c(COLOURS[sev], f'{sev.value}[{diag.code}]')}: {c(BOLD, diag.message)}"
+    lines = [head]
+    text = sources.get(diag.span.file)
+    if text is not None:
+        src_lines = text.splitlines()
+        ln = diag.span.line
+        if 0 < ln <= len(src_lines):
+            src = src_lines[ln - 1].replace("\t", " ")
+            gutter = " " * len(str(ln))
+            start = max(diag.span.column - 1, 0)
+            end_col = diag.span.end_column - 1 if diag.span.end_line == ln else len(src)
+            end = max(min(end_col, len(src)), start + 1)
+            pad = display_width(src[:start])
+            width = max(display_width(src[start:end]), 1)
+            lines.append(f"{c(BLUE, gutter + ' |')}")
+            lines.append(f"{c(BLUE, f'{ln} |')} {src}")
+            lines.append(f"{c(BLUE, gutter + ' |')} {' ' * pad}{c(COLOURS[sev], '^' * width)}")
+    for label, value in (("expected", diag.expected), ("fix", diag.fix)):
+        if value:
+            lines.append(f"  = {label}: {value}")
+    for note in diag.notes:
+        lines.append(f"  = note: {note}")
+    return "\n".join(lines)

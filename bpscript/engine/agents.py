@@ -1,0 +1,224 @@
+"""Agents: who decides for a player. One protocol for every decision:
+
+- `request(view, player, options)` → one of `options` (a legal request: action, key
+  cards, target) or None to pass;
+- `choose(view, player, options, count, prompt)` → a list of options (costs to pay,
+  choices inside an effect, attackers, blockers, the order of triggered requests);
+  `count` None means any number, from one up;
+- `yes(view, player, question)` → bool (必要であれば, 〜してもよい).
+
+`view` is what the player may see (6.1, `Game.view`). `RandomAgent` decides by a
+seeded RNG, `ScriptedAgent` answers from a list (tests), `TerminalAgent` asks a
+person, `Recorder` wraps any agent and records the index of each answer so a game log
+can be replayed by `ReplayAgent`.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any, Callable, Sequence, TextIO
+
+
+class Agent:
+    def request(self, view: dict, player: int, options: Sequence[Any]) -> Any | None:
+        raise NotImplementedError
+
+    def choose(self, view: dict, player: int, options: Sequence[Any], count: int | None, prompt: str) -> list[Any]:
+        raise NotImplementedError
+
+    def yes(self, view: dict, player: int, question: str) -> bool:
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    """Uniform over actions, then over the ways to request the chosen one; passes now
+    and then (rarely when it has the turn and the stage is empty)."""
+
+    def __init__(self, seed: int = 0, pass_rate: float = 0.5, idle_pass_rate: float = 0.05):
+        self.rng = random.Random(seed)
+        self.pass_rate = pass_rate
+        self.idle_pass_rate = idle_pass_rate
+
+    def request(self, view, player, options):
+        if not options:
+            return None
+        idle = view["turn_player"] == player and not view["stage"]
+        if self.rng.random() < (self.idle_pass_rate if idle else self.pass_rate):
+            return None
+        actions = sorted({o.action for o in options})
+        action = self.rng.choice(actions)
+        return self.rng.choice([o for o in options if o.action == action])
+
+    def choose(self, view, player, options, count, prompt):
+        options = list(options)
+        if count is None:
+            n = self.rng.randint(1, len(options)) if options else 0
+        else:
+            n = min(count, len(options))
+        return self.rng.sample(options, n)
+
+    def yes(self, view, player, question):
+        return self.rng.random() < 0.5
+
+
+class ScriptedAgent(Agent):
+    """Answers from lists given in advance; a callable answer is called with the options.
+
+    `requests` items: an action id (its first legal way), a predicate over options,
+    or None (pass). `choices` items: a list of option strings/values to pick, or a
+    callable. `answers`: bools. When a list runs out, the agent passes / picks the
+    first / answers no.
+    """
+
+    def __init__(self, requests: Sequence[Any] = (), choices: Sequence[Any] = (), answers: Sequence[bool] = ()):
+        self.requests = list(requests)
+        self.choices = list(choices)
+        self.answers = list(answers)
+        self.seen: list[str] = []
+
+    def request(self, view, player, options):
+        if not self.requests:
+            return None
+        want = self.requests.pop(0)
+        if want is None:
+            return None
+        for o in options:
+            if (callable(want) and want(o)) or o.action == want:
+                return o
+        raise AssertionError(f"scripted request {want!r} is not legal; legal: {[str(o) for o in options]}")
+
+    def choose(self, view, player, options, count, prompt):
+        self.seen.append(prompt)
+        if not self.choices:
+            return list(options)[: (count if count is not None else 1)]
+        want = self.choices.pop(0)
+        if callable(want):
+            return list(want(list(options)))
+        wanted = [str(w) for w in (want if isinstance(want, (list, tuple)) else [want])]
+        return [o for o in options if str(o) in wanted or _short(o) in wanted]
+
+    def yes(self, view, player, question):
+        return bool(self.answers.pop(0)) if self.answers else False
+
+
+def _short(o: Any) -> str:
+    cards = getattr(o, "cards", None)
+    return "".join(map(str, cards)) if cards is not None else str(o)
+
+
+class Recorder(Agent):
+    """Wraps an agent and records each decision as indices into its options."""
+
+    def __init__(self, inner: Agent, record: list[Any]):
+        self.inner = inner
+        self.record = record
+
+    def request(self, view, player, options):
+        choice = self.inner.request(view, player, options)
+        self.record.append(None if choice is None else next(i for i, o in enumerate(options) if o is choice))
+        return choice
+
+    def choose(self, view, player, options, count, prompt):
+        chosen = self.inner.choose(view, player, options, count, prompt)
+        self.record.append([next(i for i, o in enumerate(options) if o is c) for c in chosen])
+        return chosen
+
+    def yes(self, view, player, question):
+        answer = bool(self.inner.yes(view, player, question))
+        self.record.append(answer)
+        return answer
+
+
+class ReplayAgent(Agent):
+    """Plays back recorded decisions (a game log)."""
+
+    def __init__(self, record: Sequence[Any]):
+        self.record = list(record)
+        self.at = 0
+
+    def _next(self) -> Any:
+        value = self.record[self.at]
+        self.at += 1
+        return value
+
+    def request(self, view, player, options):
+        i = self._next()
+        return None if i is None else options[i]
+
+    def choose(self, view, player, options, count, prompt):
+        return [options[i] for i in self._next()]
+
+    def yes(self, view, player, question):
+        return bool(self._next())
+
+
+class TerminalAgent(Agent):
+    """A person at a terminal (or a pipe): the board, numbered choices, a prompt."""
+
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None,
+                 describe: Callable[[Any], str] = str):
+        self.stdin = stdin or sys.stdin
+        self.out = stdout or sys.stdout
+        self.describe = describe
+
+    def notify(self, text: str) -> None:
+        print(f"  · {text}", file=self.out)
+
+    def _ask(self, prompt: str) -> str:
+        print(prompt, end="", file=self.out, flush=True)
+        line = self.stdin.readline()
+        if not line:
+            raise EOFError("input ended")
+        return line.strip()
+
+    def board(self, view: dict) -> None:
+        o = self.out
+        print("", file=o)
+        print(f"== ターン {view['turn']} (P{view['turn_player']} のターン) — あなたは P{view['me']} ==", file=o)
+        print(f"相手: ライフ {view['opponent_life']}  手札 {view['opponent_hand']}枚  "
+              f"墓地の一番上 {view['opponent_grave_top'] or '-'}  フォグ {' '.join(view['opponent_fog']) or '-'}", file=o)
+        print("相手の場: " + (", ".join(_unit(u) for u in view["opponent_field"]) or "-"), file=o)
+        print("自分の場: " + (", ".join(_unit(u) for u in view["field"]) or "-"), file=o)
+        print(f"自分: ライフ {view['life']}  墓地 {len(view['grave'])}枚  フォグ {' '.join(view['fog']) or '-'}", file=o)
+        print(f"手札: {' '.join(view['hand']) or '-'}", file=o)
+        print(f"ステージ: {' | '.join(view['stage']) or '(空)'}", file=o)
+
+    def request(self, view, player, options):
+        self.board(view)
+        print("0. パス", file=self.out)
+        for i, opt in enumerate(options, 1):
+            print(f"{i}. {opt}", file=self.out)
+        while True:
+            answer = self._ask("リクエストする番号 (0 でパス)> ")
+            if answer.isdigit() and 0 <= int(answer) <= len(options):
+                return None if int(answer) == 0 else options[int(answer) - 1]
+            print(f"無効な入力です: 0〜{len(options)} の番号を入力してください。", file=self.out)
+
+    def choose(self, view, player, options, count, prompt):
+        options = list(options)
+        print(f"{prompt}:", file=self.out)
+        for i, opt in enumerate(options, 1):
+            print(f"  {i}. {self.describe(opt)}", file=self.out)
+        need = "好きな数 (1つ以上)" if count is None else f"{min(count, len(options))}つ"
+        while True:
+            answer = self._ask(f"番号を{need}、空白区切りで> ")
+            parts = answer.split()
+            if all(p.isdigit() and 1 <= int(p) <= len(options) for p in parts) and len(set(parts)) == len(parts):
+                n = len(parts)
+                if (count is None and n >= 1) or n == min(count or 0, len(options)):
+                    return [options[int(p) - 1] for p in parts]
+            print("無効な入力です: 一覧の番号を必要な数だけ入力してください。", file=self.out)
+
+    def yes(self, view, player, question):
+        while True:
+            answer = self._ask(f"{question}? (y/n)> ").lower()
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+            print("無効な入力です: y か n を入力してください。", file=self.out)
+
+
+def _unit(u: dict) -> str:
+    state = "" if u["charged"] else "(ドライブ)"
+    size = f" サイズ{u['size']}" if u.get("size") is not None else ""
+    return f"{u['component']}[{' '.join(u['cards'])}]{state}{size}"

@@ -1,0 +1,106 @@
+"""Base classes of the generated effect classes, and errors that point at `.bps` lines.
+
+A generated module keeps `__bps_lines__`, a map from its own line numbers to the
+`file:line:column` of the script statement they came from (as Jinja2 keeps a map from
+compiled template lines to template lines). `locate()` walks a traceback and
+returns the `.bps` place of the innermost generated frame.
+"""
+
+from __future__ import annotations
+
+import sys
+from types import TracebackType
+from typing import Any, ClassVar
+
+
+class NotExecutable(Exception):
+    """Raised by a script whose effect is not structured, or uses a verb the engine
+    does not implement: the engine reports it, it never skips it silently."""
+
+    def __init__(self, script_id: str, reason: str):
+        super().__init__(f"script '{script_id}' is not executable: {reason}")
+        self.script_id = script_id
+        self.reason = reason
+
+
+class Script:
+    """Metadata every generated class carries as class attributes."""
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    kind: ClassVar[str] = ""
+    type: ClassVar[str] = ""
+    category: ClassVar[str] = ""
+    formats: ClassVar[tuple[str, ...]] = ()
+    frames: ClassVar[tuple[str, ...]] = ()
+    source: ClassVar[str] = ""
+    executable: ClassVar[bool] = False
+    missing: ClassVar[tuple[str, ...]] = ()
+
+
+class ActionEffect(Script):
+    """An action script: header, cost, key condition, and compiled checks and effect."""
+
+    trigger: ClassVar[str] = ""
+    speed: ClassVar[str] = ""
+    timing: ClassVar[str] = ""
+    cost: ClassVar[tuple[str, ...]] = ()
+    key: ClassVar[str | None] = None
+    key_is_unit: ClassVar[bool] = False
+    target_kinds: ClassVar[tuple[tuple[str, int | None, str | None], ...]] = ()
+    event: ClassVar[tuple[str, bool] | None] = None  # (event name, once per card)
+    event_static: ClassVar[bool] = False  # event arguments depend only on the controller
+
+    def can_activate(self, ctx: Any) -> bool:
+        return True
+
+    def trigger_guard(self, ctx: Any) -> bool:
+        return True
+
+    def event_args(self, ctx: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return (), {}
+
+    def target_ok(self, ctx: Any, index: int, it: Any) -> bool:
+        return True
+
+    def effect(self, ctx: Any) -> None:
+        """The compiled statements of the effect (generated for structured scripts)."""
+        raise NotExecutable(self.id, "the effect is not structured")
+
+    def resolve(self, ctx: Any) -> None:
+        """Do the effect (5.4.2). Generated classes of executable scripts override this;
+        every other script raises NotExecutable, so nothing is skipped silently."""
+        raise NotExecutable(self.id, ", ".join(self.missing) or "not implemented by the engine")
+
+
+class ComponentEffect(Script):
+    """A character, fog or trump: unit condition, size, labels and abilities."""
+
+    zone: ClassVar[str] = ""
+    unit_condition: ClassVar[str] = ""
+    labels: ClassVar[tuple[str, ...]] = ()
+    scopes: ClassVar[tuple[str, ...]] = ()
+
+    def size(self, ctx: Any, unit: Any) -> int | None:
+        return None
+
+    def has_label(self, ctx: Any, unit: Any, label: str) -> bool:
+        return label in self.labels
+
+    def apply_abilities(self, ctx: Any, unit: Any, scope: str) -> None:
+        """Apply this component's abilities of one scope (all → your → this, 9.4.2)."""
+        if scope in self.scopes:
+            raise NotExecutable(self.id, ", ".join(self.missing) or "abilities")
+
+
+def locate(tb: TracebackType | None = None) -> str | None:
+    """The `.bps` place (file:line:column) of the innermost generated frame of `tb`."""
+    if tb is None:
+        tb = sys.exc_info()[2]
+    place = None
+    while tb is not None:
+        lines = tb.tb_frame.f_globals.get("__bps_lines__")
+        if lines:
+            place = lines.get(tb.tb_lineno, place)
+        tb = tb.tb_next
+    return place

@@ -1,0 +1,126 @@
+"""The generated effect classes of a ruleset, imported for play.
+
+The CLI loads a ruleset and passes it in; this module compiles it with the Python
+backend (`bpscript.backends.python_backend`) into a private package in a temporary
+directory and imports it like any module, so tracebacks show generated lines and
+`__bps_lines__` maps them back to the `.bps` scripts. Nothing from a script is
+evaluated: script text reaches the generated source only through `repr()`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .. import model as m
+from ..cards import Card
+
+_CACHE: dict[str, Any] = {}
+
+
+def compiled(ruleset: m.Ruleset) -> Any:
+    """The generated package of `ruleset` (with `CLASSES` and `load(script_id)`)."""
+    from ..backends.python_backend import build_python
+
+    files = build_python(ruleset)
+    digest = hashlib.sha256()
+    for rel in sorted(files):
+        digest.update(rel.encode() + b"\0" + files[rel] + b"\0")
+    key = digest.hexdigest()[:16]
+    if key in _CACHE:
+        return _CACHE[key]
+    package = f"bpscript_rules_{key}"
+    root = Path(tempfile.mkdtemp(prefix="bpscript-engine-"))
+    for rel, data in files.items():
+        target = root / package / rel.split("/", 2)[2]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    sys.path.insert(0, str(root))
+    try:
+        importlib.invalidate_caches()
+        pkg = importlib.import_module(package)
+    finally:
+        sys.path.remove(str(root))
+    # modules are imported on first use: keep the directory importable for them
+    pkg.__path__ = [str(root / package)]
+    _CACHE[key] = pkg
+    return pkg
+
+
+class Rules:
+    """The classes of one regulation (format + frame), by script id."""
+
+    def __init__(self, ruleset: m.Ruleset, fmt: str, frame: str):
+        self.ruleset = ruleset
+        self.format = fmt
+        self.frame = frame
+        self.package = compiled(ruleset)
+        self._classes: dict[str, type] = {}
+        self._key_sets: dict[tuple[str, tuple[Card, ...]], list[tuple[Card, ...]]] = {}
+        ids = [s.id for s in ruleset.scripts.values() if fmt in s.formats or frame in s.frames]
+        self.actions = [self.load(i) for i in ids if isinstance(ruleset.scripts[i], m.ActionScript)]
+        self.direct = [c for c in self.actions if c.trigger == "直接"]
+        #: scripts of the regulation the engine cannot run, with what they miss
+        self.not_executable: list[tuple[str, tuple[str, ...]]] = [
+            (i, self.load(i).missing) for i in ids if not self.load(i).executable]
+        self.triggered = [c for c in self.actions if c.trigger == "誘発" and c.event is not None]
+        self.by_event: dict[str, list[type]] = {}
+        for c in self.triggered:
+            self.by_event.setdefault(c.event[0], []).append(c)
+        self._instances: dict[str, Any] = {}
+        self._costs: dict[str, dict[str, int]] = {}
+        self._event_args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+
+    def key_sets(self, script_id: str, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+        """The distinct sets of key cards of `hand` that meet the script's key condition
+        (5.3 step 3), remembered by hand: the same hands recur across decisions."""
+        memo_key = (script_id, hand)
+        found = self._key_sets.get(memo_key)
+        if found is None:
+            if len(self._key_sets) > 200_000:
+                self._key_sets.clear()
+            cond = self.ruleset.scripts[script_id].key.condition  # type: ignore[union-attr]
+            seen: set[tuple[Card, ...]] = set()
+            found = []
+            for cands in cond.candidates(hand):
+                k = tuple(sorted(cands))
+                if k not in seen:
+                    seen.add(k)
+                    found.append(k)
+            self._key_sets[memo_key] = found
+        return found
+
+    def cost_counts(self, cls: type) -> dict[str, int]:
+        """How many of each cost letter an action costs ($BBL → B 2, L 1)."""
+        found = self._costs.get(cls.id)
+        if found is None:
+            found = self._costs[cls.id] = {x: cls.cost.count(x) for x in sorted(set(cls.cost))}
+        return found
+
+    def instance(self, script_id: str) -> Any:
+        """The one instance of a script's class (generated classes hold no state)."""
+        inst = self._instances.get(script_id)
+        if inst is None:
+            inst = self._instances[script_id] = self.load(script_id)()
+        return inst
+
+    def event_args(self, cls: type, player: int, ctx: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """The arguments of a triggered action's event for its controller `player`;
+        computed once when they depend on nothing but the controller."""
+        if not cls.event_static:
+            return self.instance(cls.id).event_args(ctx)
+        key = (cls.id, player)
+        found = self._event_args.get(key)
+        if found is None:
+            found = self._event_args[key] = self.instance(cls.id).event_args(ctx)
+        return found
+
+    def load(self, script_id: str) -> type:
+        cls = self._classes.get(script_id)
+        if cls is None:
+            cls = self._classes[script_id] = self.package.load(script_id)
+        return cls

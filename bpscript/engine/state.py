@@ -1,0 +1,298 @@
+"""The state of a game: players, zones, cards and units (rulebook 3.5, 4.1).
+
+A unit is a group of cards on the field (or in the fog / trump zone) that moves
+together (4.2.4); the component it is, is not stored but matched from the zone and
+the unit condition after every change (4.1.3) — `GameState.rematch()`.
+
+Each player plays their own deck, and both decks of エントリー20 hold the same cards: a
+card is told apart by its owner, kept in `Card.copy` (`copy // 2` is the owner; Jokers
+use `copy % 2` as before), so `♠5` of one player never equals `♠5` of the other.
+
+This module holds state, setup of エントリー20 (3.9) and the invariants the property
+tests check; the core flow is `bpscript.engine.game`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from dataclasses import dataclass, field
+
+from .. import model as m
+from ..cards import Card
+from ..conditions import CardCondition
+
+ZONE_OF_KIND = {"character": "field", "fog": "fog", "trump": "trump"}
+
+
+@dataclass
+class Unit:
+    """Cards on the field acting as one character (4.1.1)."""
+
+    cards: list[Card]
+    owner: int
+    face_up: bool = True
+    charged: bool = True
+    entered_turn: int = 0
+    component: str | None = None
+    size_bonus: int = 0  # until the end of the turn
+    ability_size: int = 0  # from abilities, recomputed (9.4.2)
+    link: "Unit | None" = None  # a fog mark: the unit it was placed for
+
+    def __repr__(self) -> str:
+        return f"<{self.component or 'unit'} {' '.join(map(str, self.cards))} of {self.owner}>"
+
+    def __str__(self) -> str:
+        return "".join(map(str, self.cards)) + ("" if self.face_up else "(裏)")
+
+    def __eq__(self, other: object) -> bool:  # units are things, not values
+        return self is other
+
+    __hash__ = object.__hash__
+
+
+@dataclass
+class Player:
+    """One player's zones. The top of a pile (life, grave) is the end of its list."""
+
+    index: int
+    life: list[Card] = field(default_factory=list)
+    hand: list[Card] = field(default_factory=list)
+    grave: list[Card] = field(default_factory=list)
+    fog: list[Card] = field(default_factory=list)
+    field: list[Unit] = field(default_factory=list)
+    marks: list[Unit] = dataclasses.field(default_factory=list)  # fog cards as units linked to what they mark
+
+    def cards(self) -> list[Card]:
+        return self.life + self.hand + self.grave + self.fog + [c for u in self.field for c in u.cards]
+
+
+def owner_of(card: Card) -> int:
+    """The player whose deck the card belongs to."""
+    return card.copy // 2
+
+
+def owned(card: Card, player: int) -> Card:
+    """The same card in `player`'s deck."""
+    return Card(card.number, card.suit, card.copy % 2 + 2 * player)
+
+
+
+class Matcher:
+    """Which component a group of cards is, in one regulation (4.1.3).
+
+    The answer depends only on the cards' numbers and suits, the zone and whether the
+    unit is face up, so it is remembered: units are re-matched after every change, and
+    the same few shapes come back again and again."""
+
+    def __init__(self, ruleset: m.Ruleset, fmt: str, frame: str):
+        self.ruleset = ruleset  # held, so the id used as a key is never reused
+        self._components = {
+            zone: [(s.id, s.unit_condition.condition if s.unit_condition else None)
+                   for s in ruleset.components()
+                   if ZONE_OF_KIND[s.kind] == zone and (fmt in s.formats or frame in s.frames)]
+            for zone in set(ZONE_OF_KIND.values())}
+        self._memo: dict[tuple, str | None] = {}
+
+    def components(self, zone: str) -> list[tuple[str, object]]:
+        return self._components.get(zone, [])
+
+    def match(self, zone: str, cards: list[Card], face_up: bool) -> str | None:
+        key = (zone, face_up, tuple((c.number, c.suit) for c in cards))
+        try:
+            return self._memo[key]
+        except KeyError:
+            pass
+        found = None
+        for comp, cond in self.components(zone):
+            if isinstance(cond, CardCondition) and cond.matches(tuple(cards), face_up=face_up):
+                found = comp
+                break
+        self._memo[key] = found
+        return found
+
+
+_MATCHERS: dict[tuple[int, str, str], Matcher] = {}
+
+
+def _matcher(ruleset: m.Ruleset, fmt: str, frame: str) -> Matcher:
+    key = (id(ruleset), fmt, frame)
+    found = _MATCHERS.get(key)
+    if found is None or found.ruleset is not ruleset:
+        if len(_MATCHERS) > 16:  # tests load many rulesets: keep the few in use
+            _MATCHERS.clear()
+        found = _MATCHERS[key] = Matcher(ruleset, fmt, frame)
+    return found
+
+
+class RulesError(Exception):
+    """An action the rules do not allow in this state."""
+
+
+@dataclass
+class GameState:
+    ruleset: m.Ruleset
+    format: str
+    frame: str
+    players: tuple[Player, Player]
+    rng: random.Random
+    turn: int = 1
+    turn_player: int = 0
+    first_player: int = 0
+    stage: list = field(default_factory=list)  # requests waiting, last = top (LIFO)
+    attackers: list[Unit] = field(default_factory=list)
+    blocks: list[tuple[Unit, list[Unit]]] = field(default_factory=list)  # attacker, its blockers
+    log: list[str] = field(default_factory=list)
+    events: list[tuple] = field(default_factory=list)  # since the last trigger check
+    requested: set[tuple[int, str]] = field(default_factory=set)  # (player, action) this turn
+    version: int = 0  # bumped by every change of units (abilities are recomputed)
+    winner: int | None = None
+    end_reason: str = ""
+
+    # ------------------------------------------------------------ components
+    def components(self, zone: str) -> list[tuple[str, object]]:
+        """The components of this regulation that live in `zone`, in script order."""
+        return _matcher(self.ruleset, self.format, self.frame).components(zone)
+
+    def match(self, unit: Unit) -> str | None:
+        """The component a unit is (4.1.3): the first whose unit condition accepts its cards."""
+        return _matcher(self.ruleset, self.format, self.frame).match("field", unit.cards, unit.face_up)
+
+    def match_fog(self, unit: Unit) -> str | None:
+        return _matcher(self.ruleset, self.format, self.frame).match("fog", unit.cards, True)
+
+    def rematch(self) -> None:
+        """Re-evaluate which component every unit is (4.1.3), after any change."""
+        self.version += 1
+        for p in self.players:
+            for u in p.field:
+                u.component = self.match(u)
+            if p.marks:
+                fog = set(p.fog)
+                p.marks = [mk for mk in p.marks if all(c in fog for c in mk.cards)]
+                for mk in p.marks:
+                    mk.component = self.match_fog(mk)
+                    if mk.link is not None and not any(mk.link in q.field for q in self.players):
+                        mk.link = None
+
+    # ------------------------------------------------------------ basic operations
+    def damage(self, player: int, amount: int) -> int:
+        """Move cards from the top of the life to the grave (3.8); returns how many moved."""
+        p = self.players[player]
+        moved = 0
+        for _ in range(max(amount, 0)):
+            if not p.life:
+                break
+            card = p.life.pop()
+            p.grave.append(card)
+            self.events.append(("moved", "life", "grave", (card,), player, None))
+            moved += 1
+        return moved
+
+    def draw(self, player: int, count: int = 1) -> int:
+        p = self.players[player]
+        drawn = 0
+        for _ in range(count):
+            if not p.life:
+                break
+            p.hand.append(p.life.pop())
+            drawn += 1
+        return drawn
+
+    def holds(self, card: Card) -> bool:
+        """Whether the card is in one of its owner's zones (not on the stage as a key)."""
+        p = self.players[owner_of(card)]
+        return card in p.hand or card in p.grave or card in p.life or card in p.fog or \
+            any(card in u.cards for u in p.field)
+
+    def put_unit(self, player: int, cards: list[Card], face_up: bool, charged: bool = True) -> Unit:
+        unit = Unit(list(cards), player, face_up, charged, self.turn)
+        self.players[player].field.append(unit)
+        unit.component = self.match(unit)
+        self.version += 1
+        return unit
+
+    def lost(self, player: int) -> bool:
+        """A player whose life is empty has lost (3.7)."""
+        return not self.players[player].life
+
+    def win_check(self) -> int | None:
+        """The winner, if the game is over (5.5): the turn player is checked first, so
+        when both lives are empty the turn player loses."""
+        tp = self.turn_player
+        if self.lost(tp):
+            return 1 - tp
+        if self.lost(1 - tp):
+            return tp
+        return None
+
+    # ------------------------------------------------------------ invariants
+    def check_invariants(self, deck: list[Card]) -> None:
+        """Each player's cards are exactly their deck, each card in exactly one zone
+        (key cards of requests on the stage count as their owner's)."""
+        staged = [c for r in self.stage for c in r.keys]
+        for p in self.players:
+            cards = p.cards() + [c for c in staged if owner_of(c) == p.index]
+            want = [owned(c, p.index) for c in deck]
+            if sorted(cards) != sorted(want):
+                raise AssertionError(f"player {p.index}: cards are not the deck, or a card is in two zones")
+            if any(owner_of(c) != p.index for c in p.cards()):
+                raise AssertionError(f"player {p.index}: holds a card of the other player")
+            if any(not u.cards for u in p.field):
+                raise AssertionError(f"player {p.index}: an empty unit")
+
+    def digest(self) -> str:
+        """A fingerprint of everything that matters (for replays and determinism)."""
+        parts = [f"turn {self.turn} {self.turn_player} {self.first_player} {self.winner}",
+                 " ".join(f"{r.action}:{r.controller}:{[str(c) for c in r.keys]}" for r in self.stage)]
+        for p in self.players:
+            parts.append(" ".join(map(str, p.life)) + "|" + " ".join(map(str, p.hand)) + "|" +
+                         " ".join(map(str, p.grave)) + "|" + " ".join(map(str, p.fog)))
+            parts += [f"{[str(c) for c in u.cards]} {u.face_up} {u.charged} {u.component} {u.size_bonus}"
+                      for u in p.field]
+        return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
+
+
+def frame_deck(frame: m.Frame) -> list[Card]:
+    """The deck a frame prescribes card by card (エントリー20), or an error."""
+    if not frame.deck_cards:
+        raise RulesError(f"frame '{frame.id}' does not list its deck card by card")
+    return [Card.parse(c) for c in frame.deck_cards]
+
+
+def setup(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int) -> GameState:
+    """Prepare a game as エントリー20 does (3.9): shuffle, life, 7-card hand, preset,
+    first player by the higher top card (re-flip on ties), the first player's draw."""
+    frame = ruleset.frames[frame_id]
+    if fmt not in frame.formats:
+        raise RulesError(f"frame '{frame_id}' does not support the format '{fmt}'")
+    rng = random.Random(seed)
+    deck = frame_deck(frame)
+    players = (Player(0), Player(1))
+    state = GameState(ruleset, fmt, frame_id, players, rng)
+    hand_size = frame.settings.get("hand", 7)
+    for p in players:
+        p.life = [owned(c, p.index) for c in deck]
+        rng.shuffle(p.life)
+        for _ in range(hand_size):
+            p.hand.append(p.life.pop())
+    # 3.9.1 preset: a bulwark, then a soldier, from the top of the life. The text says the
+    # bulwark card is turned "表向き" to place it; a bulwark is a face-down unit (☆全て(裏向き),
+    # 4.1.3), so it is placed face down here.
+    for p in players:  # placed before the game starts: no preset unit "came this turn"
+        state.put_unit(p.index, [p.life.pop()], face_up=False).entered_turn = 0
+        state.put_unit(p.index, [p.life.pop()], face_up=True).entered_turn = 0
+    while True:  # 3.9.2: compare the top cards; on a tie, flip again; flipped cards go to the grave
+        flips = [p.life.pop() if p.life else None for p in players]
+        for p, c in zip(players, flips):
+            if c is not None:
+                p.grave.append(c)
+        a, b = (c.number if c is not None else -1 for c in flips)
+        if a != b or None in flips:
+            state.first_player = 0 if a > b else 1
+            break
+    state.turn_player = state.first_player
+    state.draw(state.first_player)  # 3.9.3
+    state.log.append(f"setup seed={seed} first={state.first_player}")
+    return state

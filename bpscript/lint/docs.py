@@ -1,0 +1,110 @@
+"""Generate docs/lint/ from the rules: one page per rule (its module docstring) and an index.
+
+    python -m bpscript.lint.docs          # write docs/lint/
+    python -m bpscript.lint.docs --check  # exit 1 when docs/lint/ is stale
+
+A test keeps the pages fresh and lints every example of every page: the failing example
+must give the rule's finding, the passing one none.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from .core import Rule
+from .rules import DOCS, RULES
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+OUT = ROOT / "docs" / "lint"
+SEVERITY = {"必須": "error (必須)", "推奨": "warning (推奨)", "構造": "error (structural)"}
+EXAMPLE = re.compile(r"## (Failing|Passing) example\s*\n+```bps\n(.*?)```", re.S)
+
+
+def examples(rule: Rule) -> dict[str, str]:
+    """{'failing': source, 'passing': source} from the rule's documentation."""
+    return {kind.lower(): src for kind, src in EXAMPLE.findall(rule.doc)}
+
+
+def page(rule: Rule) -> str:
+    title, _, body = rule.doc.partition("\n")
+    sev = SEVERITY.get(rule.level, rule.level)
+    head = [
+        f"# {title.strip()}",
+        "",
+        "| code | name | severity | rulebook |",
+        "| --- | --- | --- | --- |",
+        f"| `{rule.code}` | `{rule.name}` | {sev} | {rule.section} |",
+        "",
+        f"*{rule.summary}.*",
+        "",
+        "",
+    ]
+    text = body.strip().replace("```bps\n", "```text\n")
+    foot = ["", "---", "", "Suppress it for one script, with the reason: "
+            f'`allow {rule.code} "…"`.' if rule.code[0] in "GS" else
+            "This finding cannot be suppressed.", "",
+            "Generated from `bpscript/lint/rules/" + DOCS[rule.code] + ".py`; "
+            "run `python -m bpscript.lint.docs` after changing it.", ""]
+    return "\n".join(head) + text + "\n" + "\n".join(foot)
+
+
+def index() -> str:
+    lines = [
+        "# Lint rules",
+        "",
+        "`bpscript lint PATH…` checks scripts against the authoring guidelines of rulebook",
+        "10.2.2 (G1–G6) and reports every structural error (E…, as `bpscript check` does) and",
+        "the gaps the resolver leaves (S…).",
+        "",
+        "```sh",
+        "bpscript lint my-frame/                  # human output, with carets and fixes",
+        "bpscript lint --format sarif stdlib frames > lint.sarif",
+        "bpscript lint --format github my-frame/  # ::error annotations for a workflow",
+        "bpscript lint --select G --ignore G3 my-frame/",
+        "```",
+        "",
+        "Exit status: 0 when nothing at error severity is found, 1 otherwise, 2 on a usage",
+        "error. `--select` and `--ignore` take codes or prefixes (`G`, `E1`, `S101`).",
+        "",
+        "A script may silence one rule with its reason: `allow G3 \"…\"` (scoped to that",
+        "script and that rule; an `allow` that silences nothing is reported, L100).",
+        "",
+        "| code | name | severity | what it wants |",
+        "| --- | --- | --- | --- |",
+    ]
+    for r in RULES:
+        lines.append(f"| [`{r.code}`]({DOCS[r.code]}.md) | `{r.name}` | {SEVERITY.get(r.level, r.level)} "
+                     f"| {r.summary} |")
+    lines += ["", "The structural codes are listed in the [diagnostics reference](../reference/diagnostics.md).", ""]
+    return "\n".join(lines)
+
+
+def render_all() -> dict[str, str]:
+    out = {"index.md": index()}
+    for r in RULES:
+        out[f"{DOCS[r.code]}.md"] = page(r)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="generate docs/lint/ from the lint rules")
+    ap.add_argument("--check", action="store_true", help="exit 1 if docs/lint/ is stale")
+    args = ap.parse_args(argv)
+    pages = render_all()
+    stale = [n for n, t in pages.items() if not (OUT / n).is_file() or (OUT / n).read_text("utf-8") != t]
+    if args.check:
+        for n in stale:
+            print(f"stale: docs/lint/{n}")
+        return 1 if stale else 0
+    OUT.mkdir(parents=True, exist_ok=True)
+    for n in stale:
+        (OUT / n).write_text(pages[n], encoding="utf-8")
+    print(f"wrote {len(stale)} of {len(pages)} pages into docs/lint/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,184 @@
+"""Regulations (対戦レギュレーション, 2.1): a format plus a frame, and what its setup
+guarantees a player at the start of the first turn.
+
+The numbers come from the frame's `setup { … }` settings (`hand`, `pack`, `rare`,
+`trumps`, `choose_hand`) and from its printed steps: the common preset (3.9.1: one
+bulwark and one soldier from the top of the life), the first-player decision (3.9.2:
+at least one card of each life turned and moved to the grave) and the first player's
+draw at the start (3.9.3). A deck is at most 54 cards (3.3: suits and numbers never
+repeat, two Jokers at most) unless the frame lists its cards (`deck_cards`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .. import model as m
+from ..cards import Card, full_deck
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the setup of a frame puts where, as numbers (the lint's view of 3.9)."""
+
+    deck_max: int          # the largest deck a player may build
+    deck_min: int          # the smallest (a player picks the size that suits the plan)
+    hand: int              # cards in the first hand
+    choose_hand: int       # of those, cards the player picks from the deck (ストラテジー)
+    pack: int
+    rare: int              # rare cards, picked from the deck
+    trumps: int            # trumps, picked from the deck (one turned face up before the game)
+    preset_bulwarks: int   # 3.9.1 (or the frame's own preset)
+    preset_soldiers: int
+    decision: int          # cards each life loses at least to decide the first player (3.9.2)
+    first_draw: int        # the first player's draw at the start (3.9.3)
+
+    @property
+    def removed(self) -> int:
+        return self.hand + self.pack + self.rare + self.trumps + self.preset_bulwarks + self.preset_soldiers
+
+    @property
+    def opponent_life_max(self) -> int:
+        """The greatest life the second player can have when the first turn starts."""
+        return max(self.deck_max - self.removed - self.decision, 0)
+
+    @property
+    def own_life_max(self) -> int:
+        """The first player's life at the start of turn 1, with the largest deck."""
+        return max(self.deck_max - self.removed - self.decision - self.first_draw, 0)
+
+    @property
+    def own_life_min(self) -> int:
+        """The first player's life at the start of turn 1, with the smallest deck."""
+        return max(self.deck_min - self.removed - self.decision - self.first_draw, 0)
+
+    @property
+    def random_hand(self) -> int:
+        """Cards in the first player's hand on turn 1 that nobody chose."""
+        return max(self.hand - self.choose_hand, 0) + self.first_draw
+
+    def describe(self) -> str:
+        parts = [f"hand {self.hand}"]
+        if self.choose_hand:
+            parts.append(f"{self.choose_hand} of them chosen")
+        for name in ("pack", "rare", "trumps"):
+            if getattr(self, name):
+                parts.append(f"{name} {getattr(self, name)}")
+        if self.preset_bulwarks or self.preset_soldiers:
+            parts.append("preset bulwark + soldier")
+        return ", ".join(parts)
+
+
+def setup_of(frame: m.Frame | None) -> Setup:
+    if frame is None:
+        # a format alone: the common steps of 3.9 with a 7-card hand and a 54-card deck
+        return Setup(54, 40, 7, 0, 0, 0, 0, 1, 1, 1, 1)
+    st = frame.settings
+    text = frame.setup
+    preset = st.get("preset", 1 if "プリセット" in text else 0)
+    if frame.deck_cards:
+        deck_max = deck_min = len(frame.deck_cards)
+    else:
+        deck_max = 54
+        found = re.search(r"(\d+)\s*枚以上", frame.deck)
+        deck_min = min(int(found.group(1)), 54) if found else 54
+    return Setup(
+        deck_max=deck_max,
+        deck_min=st.get("deck_min", deck_min),
+        hand=st.get("hand", 0),
+        choose_hand=min(st.get("choose_hand", 0), st.get("hand", 0)),
+        pack=st.get("pack", 0),
+        rare=st.get("rare", 0),
+        trumps=st.get("trumps", 0),
+        preset_bulwarks=preset,
+        preset_soldiers=preset,
+        decision=st.get("decision", 1 if ("先攻決定" in text or "3.9.2" in text) else 0),
+        first_draw=st.get("first_draw", 1 if ("ゲーム開始" in text or "3.9.3" in text) else 0),
+    )
+
+
+@dataclass
+class Regulation:
+    """One 対戦レギュレーション: `format` + `frame` (either may be None) and its scripts."""
+
+    format: m.Format | None
+    frame: m.Frame | None
+    scripts: list[m.Script] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        f = self.format.name if self.format else "—"
+        fr = self.frame.name if self.frame else "—"
+        return f"{f} + {fr}"
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.format.id if self.format else "", self.frame.id if self.frame else "")
+
+    @cached_property
+    def setup(self) -> Setup:
+        return setup_of(self.frame)
+
+    @cached_property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards a player's deck may hold in this regulation (one shared tuple per deck)."""
+        return deck_of(self.frame.deck_cards if self.frame is not None else ())
+
+    def actions(self) -> list[m.ActionScript]:
+        return [s for s in self.scripts if isinstance(s, m.ActionScript)]
+
+    def components(self, kind: str) -> list[m.ComponentScript]:
+        return [s for s in self.scripts if isinstance(s, m.ComponentScript) and s.kind == kind]
+
+
+_DECKS: dict[tuple[str, ...], tuple[Card, ...]] = {}
+
+
+def deck_of(deck_cards: tuple[str, ...]) -> tuple[Card, ...]:
+    """The cards of a frame's `deck_cards`, or the 54-card deck when it lists none."""
+    hit = _DECKS.get(deck_cards)
+    if hit is None:
+        if deck_cards:
+            out = []
+            for text in deck_cards:
+                try:
+                    out.append(Card.parse(text))
+                except ValueError:
+                    continue
+            hit = tuple(out)
+        else:
+            hit = tuple(full_deck(2))
+        _DECKS[deck_cards] = hit
+    return hit
+
+
+def regulations(rs: m.Ruleset) -> list[Regulation]:
+    """Every regulation of a ruleset: each frame with each of its formats; a format no
+    frame supports stands alone; so does a frame that names no (known) format."""
+    by_format: dict[str, list[m.Script]] = {}
+    by_frame: dict[str, list[m.Script]] = {}
+    for s in rs.scripts.values():
+        for f in s.formats:
+            by_format.setdefault(f, []).append(s)
+        for f in s.frames:
+            by_frame.setdefault(f, []).append(s)
+    out: list[Regulation] = []
+    framed: set[str] = set()
+    for fr in rs.frames.values():
+        fmts = [rs.formats[f] for f in fr.formats if f in rs.formats]
+        if not fmts:
+            out.append(Regulation(None, fr, _union([], by_frame.get(fr.id, []))))
+        for fmt in fmts:
+            framed.add(fmt.id)
+            out.append(Regulation(fmt, fr, _union(by_format.get(fmt.id, []), by_frame.get(fr.id, []))))
+    for fid, fmt in rs.formats.items():
+        if fid not in framed:
+            out.append(Regulation(fmt, None, list(by_format.get(fid, []))))
+    return out
+
+
+def _union(a: list[m.Script], b: list[m.Script]) -> list[m.Script]:
+    seen = {id(s) for s in a}
+    return a + [s for s in b if id(s) not in seen]

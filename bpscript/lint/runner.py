@@ -1,0 +1,135 @@
+"""Run the rules: over every ruleset a load found, with select/ignore, suppressions and
+the report of unused ones."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Iterable
+
+from .. import model as m
+from ..loader import LoadResult, load
+from .core import Finding, LintContext, LintReport, Rule, matches_code, own_files_of, script_of
+from .rules import BY_CODE, CHECKS, RULES, SUPPRESSIBLE
+
+STRUCTURAL = BY_CODE["E"]
+UNUSED = BY_CODE["L100"]
+INVALID = BY_CODE["L101"]
+
+
+class UsageError(Exception):
+    """A bad --select/--ignore value (exit 2)."""
+
+
+def parse_codes(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    codes = [c.strip().upper() for c in text.split(",") if c.strip()]
+    for c in codes:
+        if c == "ALL":
+            continue
+        if not any(r.code.startswith(c) or c.startswith(r.code) for r in RULES):
+            known = ", ".join(r.code for r in RULES)
+            raise UsageError(f"unknown rule code '{c}' (known: {known}, or a prefix such as G or E1)")
+    return codes
+
+
+def _selected(code: str, select: list[str] | None, ignore: list[str] | None) -> bool:
+    if select is not None and "ALL" not in select and not matches_code(code, select):
+        return False
+    return not (ignore and matches_code(code, ignore))
+
+
+def _rule_selected(rule: Rule, select, ignore) -> bool:
+    if rule.code == "E":
+        return True  # judged per diagnostic code
+    return _selected(rule.code, select, ignore)
+
+
+def lint_paths(paths: Iterable[str | Path], select: list[str] | None = None,
+               ignore: list[str] | None = None) -> LintReport:
+    return lint_result(load(list(paths)), select, ignore)
+
+
+def lint_result(result: LoadResult, select: list[str] | None = None, ignore: list[str] | None = None,
+                engine=None) -> LintReport:
+    report = LintReport(sources=dict(result.sources), files=result.files)
+    report.rules = [r for r in RULES if _rule_selected(r, select, ignore)]
+    raw: list[Finding] = []
+    contexts: list[LintContext] = []
+    for name, rs in result.rulesets:
+        own = None if name == "main" else own_files_of(name)
+        ctx = LintContext(rs, name, own, report.sources)
+        ctx.engine = engine
+        contexts.append(ctx)
+        report.scripts += sum(1 for s in rs.scripts.values() if ctx.own(s))
+        for rule in report.rules:
+            check = CHECKS.get(rule.code)
+            if check is not None:
+                raw.extend(check(ctx))
+    raw.extend(_structural(result, contexts, select, ignore))
+    _suppress(raw, contexts, report, select, ignore)
+    report.findings.sort(key=Finding.sort_key)
+    report.suppressed.sort(key=Finding.sort_key)
+    return report
+
+
+def _structural(result: LoadResult, contexts: list[LintContext], select, ignore) -> list[Finding]:
+    out = []
+    seen: set[tuple] = set()
+    for d in result.diagnostics:
+        if not _selected(d.code, select, ignore):
+            continue
+        key = (d.code, d.span, d.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        script = None
+        for ctx in contexts:
+            if ctx.own(d.span.file):
+                s = script_of(ctx.ruleset, d.span)
+                script = s.id if s else None
+                break
+        out.append(Finding(d, script, "main", None, STRUCTURAL))
+    return out
+
+
+def _suppress(raw: list[Finding], contexts: list[LintContext], report: LintReport, select, ignore) -> None:
+    # (ruleset, script id, code) -> suppression, and which of them were used
+    table: dict[tuple[str, str, str], m.Suppression] = {}
+    owners: dict[tuple[str, str, str], m.Script] = {}
+    for ctx in contexts:
+        for s in ctx.ruleset.scripts.values():
+            if not s.suppressions or not ctx.own(s):
+                continue
+            for sup in s.suppressions:
+                key = (ctx.name, s.id, sup.code)
+                table.setdefault(key, sup)
+                owners[key] = s
+    used: set[tuple[str, str, str]] = set()
+    for f in raw:
+        key = (f.ruleset, f.script or "", f.code)
+        sup = table.get(key) if f.script and f.code in SUPPRESSIBLE else None
+        if sup is not None:
+            used.add(key)
+            report.suppressed.append(replace(f, suppressed_by=sup))
+        else:
+            report.findings.append(f)
+    ctx_by_name = {c.name: c for c in contexts}
+    for key, sup in table.items():
+        ctx = ctx_by_name[key[0]]
+        script = owners[key]
+        code = sup.code
+        if code not in SUPPRESSIBLE:
+            if _selected(INVALID.code, select, ignore):
+                why = ("structural errors cannot be suppressed; fix the script" if code.startswith("E")
+                       else f"'{code}' is not a lint rule that can be suppressed")
+                report.findings.append(ctx.finding(
+                    INVALID, f"`allow {code}` in '{script.id}': {why}", sup.span, script=script,
+                    fix="delete the line", expected="G1 … G6 or S101 S102 S103"))
+            continue
+        rule_ran = _selected(code, select, ignore)
+        if rule_ran and key not in used and _selected(UNUSED.code, select, ignore):
+            report.findings.append(ctx.finding(
+                UNUSED, f"`allow {code}` in '{script.id}' silences nothing: '{script.id}' does not break {code}",
+                sup.span, script=script, fix="delete the line"))

@@ -1,0 +1,329 @@
+"""The checked model of a ruleset: formats, frames, costs and scripts.
+
+This is what every backend and the engine read. It holds no syntax: card
+conditions are matchers (`bpscript.conditions`), effects are statement trees
+(`bpscript.effects`), and every element keeps the `Span` it came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterator
+
+from .conditions import CardCondition, UnitCondition
+from .effects import Event, Expr, Stmt
+from .source import Span
+
+
+class Trigger(str, Enum):
+    DIRECT = "直接"
+    TRIGGERED = "誘発"
+
+
+class Speed(str, Enum):
+    IMMEDIATE = "即時"
+    NORMAL = "通常"
+
+
+class Timing(str, Enum):
+    MAIN = "メイン"
+    QUICK = "クイック"
+
+
+#: ASCII spellings accepted in headers, so an author can type `@direct-normal-quick`
+HEADER_ALIASES: dict[str, str] = {
+    "direct": "直接", "triggered": "誘発", "immediate": "即時", "normal": "通常",
+    "main": "メイン", "quick": "クイック",
+}
+
+ACTION_TYPES = ("基本", "召喚", "速攻魔法", "通常魔法", "誘発魔法", "兵士起因", "パック操作", "レアカード操作", "切札操作")
+COMPONENT_TYPES = {"character": ("兵士", "防壁"), "fog": ("滞留魔法",), "trump": ("表切札", "裏切札")}
+
+#: zone identifiers (glossary) and their printed names
+ZONES: dict[str, str] = {
+    "life": "ライフ", "grave": "墓地", "field": "場", "hand": "手札", "fog": "フォグ",
+    "pack": "パック", "rare": "レアカード", "trump": "切札",
+}
+
+#: target kinds and how they print (`兵士1体`, `対戦相手1人`, …)
+TARGET_KINDS: dict[str, tuple[str, str]] = {
+    "soldier": ("兵士", "体"), "bulwark": ("防壁", "体"), "character": ("キャラクター", "体"),
+    "face_up_trump": ("表切札", "枚"), "request": ("リクエスト", "つ"), "player": ("プレイヤー", "人"),
+    "opponent": ("対戦相手", "人"),
+}
+OWNERS: dict[str, str] = {"self": "自分の", "opponent": "対戦相手の"}
+SCOPES = ("all", "your", "this")
+
+
+@dataclass(frozen=True)
+class Header:
+    """`@トリガー-スピード-タイミング`."""
+
+    trigger: Trigger
+    speed: Speed
+    timing: Timing
+    span: Span
+
+    @property
+    def text(self) -> str:
+        return f"@{self.trigger.value}-{self.speed.value}-{self.timing.value}"
+
+
+@dataclass(frozen=True)
+class Cost:
+    """`$BBL`: the letters in printed order (B L D S C, repeated)."""
+
+    letters: tuple[str, ...]
+    span: Span
+
+    @property
+    def text(self) -> str:
+        return "$" + "".join(self.letters)
+
+    def count(self, letter: str) -> int:
+        return self.letters.count(letter)
+
+
+@dataclass(frozen=True)
+class KeyCondition:
+    """★: a card condition (cards from the hand) or a unit condition (a unit on the field)."""
+
+    condition: CardCondition | UnitCondition
+    text: str
+    span: Span
+
+    @property
+    def is_unit(self) -> bool:
+        return isinstance(self.condition, UnitCondition)
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One thing to target: kind, count (None = any number), owner, and a predicate over `it`."""
+
+    kind: str
+    count: int | None
+    owner: str | None
+    where: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Target:
+    specs: tuple[TargetSpec, ...]
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Effect:
+    """The effect: its printed text and, once written, its statements.
+
+    `same_as` names the script whose effect this one uses (`効果の内容は「X」を参照`);
+    the resolver fills `body` from it.
+    """
+
+    text: str
+    body: tuple[Stmt, ...] | None
+    same_as: str | None
+    span: Span
+
+    @property
+    def structured(self) -> bool:
+        return self.body is not None
+
+
+@dataclass(frozen=True)
+class Condition:
+    """起動条件 / 誘発条件: printed text, the event waited for, and a guard."""
+
+    text: str
+    event: Event | None
+    when: Expr | None
+    span: Span
+
+    @property
+    def structured(self) -> bool:
+        return self.event is not None or self.when is not None
+
+
+@dataclass(frozen=True)
+class Flavor:
+    text: str
+    speaker: str | None
+
+
+@dataclass(frozen=True)
+class Suppression:
+    """`allow G2 "理由"`: one lint rule silenced for one script, with its reason."""
+
+    code: str
+    reason: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Label:
+    """<アタッカー>, optionally printed with a qualifier and guarded by `when`."""
+
+    name: str
+    qualifier: str | None
+    when: Expr | None
+    span: Span
+
+    @property
+    def text(self) -> str:
+        return self.name + (f"({self.qualifier})" if self.qualifier else "")
+
+
+@dataclass(frozen=True)
+class Size:
+    text: str
+    expr: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A static ability (9.3); scope all / your / this decides its order (9.4.2)."""
+
+    text: str
+    scope: str
+    body: tuple[Stmt, ...] | None
+    span: Span
+
+
+@dataclass
+class Script:
+    """What every script has: identity, membership and the printed extras."""
+
+    id: str
+    name: str
+    kind: str  # action | character | fog | trump
+    type: str
+    category: str
+    span: Span
+    ruby: str | None = None
+    formats: tuple[str, ...] = ()
+    frames: tuple[str, ...] = ()
+    since: str | None = None
+    update: tuple[str, ...] = ()
+    story: str | None = None
+    flavor: Flavor | None = None
+    suppressions: tuple[Suppression, ...] = ()
+    override: bool = False
+    field_spans: dict[str, Span] = field(default_factory=dict)
+
+    def span_of(self, name: str) -> Span:
+        """The span of a field (for carets), or the script's header if absent."""
+        return self.field_spans.get(name, self.span)
+
+
+@dataclass
+class ActionScript(Script):
+    header: Header | None = None
+    cost: Cost | None = None
+    key: KeyCondition | None = None
+    note: str | None = None
+    activation: Condition | None = None
+    trigger_condition: Condition | None = None
+    target: Target | None = None
+    effect: Effect | None = None
+
+    @property
+    def key_unit(self) -> KeyCondition | None:
+        return self.key if self.key is not None and self.key.is_unit else None
+
+    @property
+    def key_cards(self) -> KeyCondition | None:
+        return self.key if self.key is not None and not self.key.is_unit else None
+
+
+@dataclass
+class ComponentScript(Script):
+    unit_condition: KeyCondition | None = None
+    size: Size | None = None
+    labels: tuple[Label, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    placed_by: str | None = None
+
+    @property
+    def zone(self) -> str:
+        return {"character": "field", "fog": "fog", "trump": "trump"}[self.kind]
+
+
+@dataclass(frozen=True)
+class Format:
+    id: str
+    name: str
+    summary: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Disclosure:
+    """公開レベル of one zone (6.1): what is public, owner-only, hidden."""
+
+    zone: str
+    public: str
+    owner_only: str
+    hidden: str
+
+
+@dataclass
+class Frame:
+    id: str
+    name: str
+    span: Span
+    formats: tuple[str, ...] = ()
+    deck: str = ""
+    deck_cards: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
+    setup: str = ""
+    settings: dict[str, int] = field(default_factory=dict)
+    action_lists: tuple[str, ...] = ()
+    disclosure: tuple[Disclosure, ...] = ()
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class CostDef:
+    letter: str
+    id: str
+    text: str
+
+
+@dataclass
+class Ruleset:
+    """Everything loaded and resolved: the one model all backends share."""
+
+    formats: dict[str, Format] = field(default_factory=dict)
+    frames: dict[str, Frame] = field(default_factory=dict)
+    costs: dict[str, CostDef] = field(default_factory=dict)
+    scripts: dict[str, Script] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def actions(self) -> Iterator[ActionScript]:
+        return (s for s in self.scripts.values() if isinstance(s, ActionScript))
+
+    def components(self, kind: str | None = None) -> Iterator[ComponentScript]:
+        return (s for s in self.scripts.values()
+                if isinstance(s, ComponentScript) and (kind is None or s.kind == kind))
+
+    def by_name(self, name: str) -> Script | None:
+        """A script by its printed name (for `「X」を参照`); actions first."""
+        found = [s for s in self.scripts.values() if s.name == name]
+        found.sort(key=lambda s: s.kind != "action")
+        return found[0] if found else None
+
+    def in_regulation(self, fmt: str | None = None, frame: str | None = None) -> list[Script]:
+        """The scripts of a regulation: those of the format plus those of the frame.
+
+        With only a format, the format's own scripts; with only a frame, the frame's.
+        """
+        out = []
+        for s in self.scripts.values():
+            if (fmt is not None and fmt in s.formats) or (frame is not None and frame in s.frames):
+                out.append(s)
+        return out

@@ -1,0 +1,1 @@
+"""The front end: text → AST (lark grammar, transformer) → diagnostics."""

@@ -1,0 +1,226 @@
+"""The syntax tree of a `.bps` file, as written: one node per item and field.
+
+Values stay as text with their spans; the resolver (`bpscript.resolve`) turns
+them into the model (headers, costs, card conditions, targets, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..effects import Event, Expr, Stmt
+from ..source import Span
+
+
+@dataclass(frozen=True)
+class Word:
+    """A token's text and where it stands."""
+
+    value: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class HeaderField:
+    """`@直接-通常-クイック $BL ★♡A〜10` — each part optional, at least one present."""
+
+    header: Word | None
+    cost: Word | None
+    key: Word | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class UnitField:
+    """`☆同じスートを2枚以上`: the unit condition of a component."""
+
+    condition: Word
+    span: Span
+
+
+@dataclass(frozen=True)
+class TextField:
+    key: str  # ruby note story summary placed_by deck
+    text: Word
+    span: Span
+
+
+@dataclass(frozen=True)
+class CategoryField:
+    text: Word
+    span: Span
+
+
+@dataclass(frozen=True)
+class IdsField:
+    key: str  # formats frames since update zones
+    values: tuple[Word, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class TargetSpecNode:
+    kind: Word
+    count: Word | None
+    owner: Word | None
+    where: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class TargetField:
+    specs: tuple[TargetSpecNode, ...]
+    text: Word | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class EffectField:
+    text: Word
+    body: tuple[Stmt, ...] | None
+    same_as: Word | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class FlavorField:
+    text: Word
+    speaker: Word | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class SizeField:
+    text: Word | None
+    expr: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class LabelNode:
+    name: Word  # without the angle brackets
+    qualifier: Word | None  # the printed parenthesis, without the brackets
+    when: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class LabelsField:
+    labels: tuple[LabelNode, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class AbilityField:
+    text: Word
+    scope: Word | None
+    body: tuple[Stmt, ...] | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class ConditionField:
+    key: str  # activation | trigger
+    text: Word
+    event: Event | None
+    when: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class SetupField:
+    text: Word
+    settings: tuple[tuple[Word, int], ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class ActionListsField:
+    names: tuple[Word, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class DisclosureField:
+    zone: Word
+    public: Word
+    owner_only: Word
+    hidden: Word
+    span: Span
+
+
+@dataclass(frozen=True)
+class AllowField:
+    """`allow G2 "理由"`: suppress one lint rule for this script, with a reason."""
+
+    code: Word
+    reason: Word
+    span: Span
+
+
+@dataclass(frozen=True)
+class DeckCardsField:
+    cards: tuple[Word, ...]
+    span: Span
+
+
+Field = (HeaderField | UnitField | TextField | CategoryField | IdsField | TargetField
+         | EffectField | FlavorField | SizeField | LabelsField | AbilityField | ConditionField
+         | SetupField | ActionListsField | DisclosureField | AllowField | DeckCardsField)
+
+
+@dataclass(frozen=True)
+class ScriptNode:
+    """`action|character|fog|trump [override] id "名前" (タイプ) { fields }`."""
+
+    kind: str
+    id: Word
+    name: Word
+    type: Word | None
+    override: bool
+    fields: tuple[Field, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class FormatNode:
+    id: Word
+    name: Word
+    fields: tuple[Field, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class FrameNode:
+    id: Word
+    name: Word
+    fields: tuple[Field, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class CostNode:
+    letter: Word
+    id: Word
+    text: Word
+    span: Span
+
+
+@dataclass(frozen=True)
+class UseBase:
+    """`extends "blackpoker-8.2"`: build on the bundled official rules."""
+
+    base: Word
+    span: Span
+
+
+Item = ScriptNode | FormatNode | FrameNode | CostNode | UseBase
+
+
+@dataclass
+class Module:
+    """One parsed file: the items that parsed, in order."""
+
+    path: str
+    text: str
+    items: list[Item] = field(default_factory=list)

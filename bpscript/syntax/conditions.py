@@ -1,0 +1,189 @@
+"""Parse the printed card-condition notation (★ / ☆) into `bpscript.conditions`.
+
+Accepts every official form and what people type: ♥/♡, ♦/♢, ♤/♠, ♧/♣, ASCII suits
+S H D C, range separators 〜 ~ ～ -, full-width parentheses, `2 枚` or `2枚`, JOKER in any
+case. The original text is kept in `text`, so the Japanese is reproduced exactly.
+A hand-written recursive descent: the language is tiny, and it reports the offset of
+the first problem with what was expected there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import RANK_VALUES, SUIT_ALIASES, Suit
+from ..conditions import (CardCondition, CardPattern, FaceDown, LabelHolder, NamedCharacter, RareCard,
+                          SameNumber, SameSuit, Slots, UnitCondition)
+
+# one-for-one replacements, so offsets in the normalised text are offsets in the original
+_NORMALISE = str.maketrans({"♥": "♡", "♦": "♢", "♤": "♠", "♧": "♣", "~": "〜", "～": "〜",
+                            "（": "(", "）": ")", "　": " ", "，": ",", "＜": "<", "＞": ">"})
+_RANK = re.compile(r"10|[2-9]|[AJQK]|1[1-9]|[01]|[0-9]+")
+SUIT_WORDS = "♠ ♡ ♢ ♣ (or S H D C)"
+RANK_WORDS = "a rank: A, 2〜10, J, Q, K"
+
+
+class ConditionError(Exception):
+    """A card condition that cannot be read; `offset` is the index of the problem in the text."""
+
+    def __init__(self, message: str, offset: int, expected: str):
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.expected = expected
+
+
+class _Reader:
+    def __init__(self, text: str):
+        self.text = text
+        self.s = text.translate(_NORMALISE)
+        self.i = 0
+
+    def ws(self) -> None:
+        while self.i < len(self.s) and self.s[self.i] in " \t":
+            self.i += 1
+
+    def peek(self, word: str) -> bool:
+        self.ws()
+        return self.s.startswith(word, self.i)
+
+    def take(self, word: str) -> bool:
+        if self.peek(word):
+            self.i += len(word)
+            return True
+        return False
+
+    def expect(self, word: str, what: str) -> None:
+        if not self.take(word):
+            self.fail(f"expected {what}", what)
+
+    def fail(self, message: str, expected: str, at: int | None = None) -> None:
+        raise ConditionError(message, self.i if at is None else at, expected)
+
+    def end(self) -> None:
+        self.ws()
+        if self.i < len(self.s):
+            self.fail(f"unexpected '{self.s[self.i:self.i + 8]}'", "the end of the condition")
+
+    def count(self, counter: str) -> int:
+        self.ws()
+        m = re.compile(r"[0-9]+").match(self.s, self.i)
+        if not m:
+            self.fail(f"expected a count such as 2{counter}", f"a number followed by {counter}")
+        n = int(m.group())
+        if n == 0:
+            self.fail("a count must be at least 1", "a number from 1")
+        self.i = m.end()
+        self.expect(counter, counter)
+        return n
+
+    # ranks -------------------------------------------------------------
+    def rank(self) -> int:
+        self.ws()
+        start = self.i
+        m = _RANK.match(self.s, self.i)
+        if not m:
+            got = self.s[self.i:self.i + 1] or "the end"
+            self.fail(f"expected a rank, found '{got}'", RANK_WORDS)
+        word = m.group()
+        if word not in RANK_VALUES:
+            self.fail(f"rank '{word}' is outside A〜K", RANK_WORDS, start)
+        self.i = m.end()
+        return RANK_VALUES[word]
+
+    def ranks(self) -> frozenset[int]:
+        numbers: set[int] = set()
+        while True:
+            start = self.i
+            lo = self.rank()
+            hi = lo
+            if self.take("〜") or self.take("-"):
+                hi = self.rank()
+                if hi < lo:
+                    self.fail(f"range {self.text[start:self.i].strip()} is reversed", "a range from low to high, e.g. 2〜10", start)
+            numbers.update(range(lo, hi + 1))
+            if not self.take(","):
+                return frozenset(numbers)
+
+    # patterns ----------------------------------------------------------
+    def pattern(self) -> CardPattern:
+        self.ws()
+        if self.s[self.i:self.i + 5].lower() == "joker":
+            self.i += 5
+            return CardPattern(joker=True)
+        suits = None
+        ch = self.s[self.i:self.i + 1]
+        if ch in SUIT_ALIASES and not (ch in "SHDC" and self.s[self.i + 1:self.i + 2] in ("", " ", "と")):
+            suits = frozenset({SUIT_ALIASES[ch]})
+            self.i += 1
+        elif ch.isalpha() and ch.isascii() and ch not in "AJQK":
+            self.fail(f"unknown suit '{ch}'", SUIT_WORDS)
+        elif ch and not (ch.isdigit() or ch in "AJQK"):
+            self.fail(f"expected a card, found '{ch}'", f"a suit {SUIT_WORDS}, a rank, or Joker")
+        return CardPattern(suits, self.ranks())
+
+
+def parse_condition(text: str) -> CardCondition | UnitCondition:
+    """Parse one condition; raises ConditionError (and nothing else) on bad input."""
+    if not isinstance(text, str):
+        raise ConditionError("a condition is text", 0, "text")
+    r = _Reader(text)
+    r.ws()
+    if r.i >= len(r.s):
+        r.fail("empty condition", "a card condition such as ♡A〜10")
+    try:
+        cond = _condition(r, text)
+    except RecursionError:  # pragma: no cover - the grammar does not recurse
+        raise ConditionError("condition too deep", 0, "a simpler condition")
+    r.end()
+    return cond
+
+
+def _condition(r: _Reader, text: str) -> CardCondition | UnitCondition:
+    if r.take("全て"):
+        r.expect("(", "'(' of (裏向き)")
+        r.expect("裏向き", "裏向き")
+        r.expect(")", "')'")
+        return FaceDown(text=text)
+    if r.take("レアカード"):
+        return RareCard(r.count("枚"), text=text)
+    if r.take("<"):
+        end = r.s.find(">", r.i)
+        if end <= r.i:
+            r.fail("unclosed label", "a label such as <スラッシュ>", r.i - 1)
+        label = r.s[r.i:end].strip()
+        r.i = end + 1
+        r.expect("を持つ", "を持つ")
+        kind = "soldier" if r.take("兵士") else "bulwark" if r.take("防壁") else None
+        if kind is None:
+            r.fail("expected 兵士 or 防壁", "兵士 or 防壁")
+        return LabelHolder(label, kind, r.count("体"), text=text)
+    if r.take("「"):
+        end = r.s.find("」", r.i)
+        if end <= r.i:
+            r.fail("unclosed 「", "a character name such as 「リアニメーター」", r.i - 1)
+        name = r.s[r.i:end]
+        r.i = end + 1
+        return NamedCharacter(name, r.count("体"), text=text)
+    if r.take("同じスート"):
+        if r.take("の"):
+            numbers = r.ranks()
+            r.expect("を", "を")
+            return SameSuit(r.count("枚"), False, numbers, text=text)
+        r.expect("を", "を")
+        n = r.count("枚")
+        return SameSuit(n, r.take("以上"), None, text=text)
+    if r.take("同じ数字"):
+        r.expect("を", "を")
+        return SameNumber(r.count("枚"), text=text)
+    patterns = [r.pattern()]
+    while r.take("と"):
+        patterns.append(r.pattern())
+    if r.peek("を"):
+        at = r.i
+        r.take("を")
+        n = r.count("枚")
+        if len(patterns) > 1:
+            r.fail("'を N枚' applies to one card pattern, not to several joined by と", "one pattern, e.g. ♠A〜10 を 2枚", at)
+        patterns = patterns * n
+    return Slots(tuple(patterns), text=text)

@@ -1,0 +1,133 @@
+"""Generated Python: importable, deterministic, script text only through repr, and
+errors in generated code point back at the .bps line."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+from bpscript.backends.python_backend import build_python, generate_modules
+from bpscript.engine.base import NotExecutable, locate
+from bpscript.loader import load, load_official
+
+ROOT = Path(__file__).parents[2]
+
+
+def _install(tmp_path: Path, files: dict[str, bytes], package: str) -> Path:
+    root = tmp_path / package
+    for rel, data in files.items():
+        target = root / rel.replace("python/bpscript_rules/", "")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return root
+
+
+@pytest.fixture
+def importer(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def do(rs, package):
+        _install(tmp_path, build_python(rs), package)
+        importlib.invalidate_caches()
+        return importlib.import_module(package)
+
+    yield do
+    for name in [n for n in sys.modules if n.startswith("gen_")]:
+        del sys.modules[name]
+
+
+def test_every_official_script_has_a_class_with_its_metadata(importer):
+    rs = load_official().ruleset
+    pkg = importer(rs, "gen_official")
+    assert set(pkg.CLASSES) == set(rs.scripts)
+    for sid, s in rs.scripts.items():
+        cls = pkg.load(sid)
+        assert (cls.id, cls.name, cls.kind, cls.type, cls.category) == (s.id, s.name, s.kind, s.type, s.category)
+        assert cls.formats == s.formats and cls.frames == s.frames
+        if s.kind == "action":
+            assert cls.__doc__ == s.effect.text  # the canonical rule text is the docstring
+            assert (cls.trigger, cls.speed, cls.timing) == (s.header.trigger.value, s.header.speed.value,
+                                                          s.header.timing.value)
+            assert cls.key == (s.key.text if s.key else None)
+            assert hasattr(cls, "effect") and (s.effect.body is None) == ("effect" not in vars(cls))
+
+
+def test_not_executable_scripts_say_so(importer):
+    pkg = importer(load_official().ruleset, "gen_notexec")
+    bj = pkg.load("bj")()  # B・J: the engine has no blackjack yet
+    assert bj.executable is False and "engine: blackjack" in bj.missing
+    assert "resolve" not in vars(type(bj))  # never hidden: the base class raises
+    with pytest.raises(NotExecutable, match="bj"):
+        bj.resolve(ctx=None)
+    up = pkg.load("up")
+    assert up.executable is True and "resolve" in vars(up)
+
+
+def test_hostile_text_reaches_code_only_through_repr(importer, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = load([ROOT / "tests" / "backends" / "fixtures" / "quotes"])
+    assert not result.errors
+    rs = result.ruleset
+    s = rs.scripts["quoted"]
+    pkg = importer(rs, "gen_quotes")
+    cls = pkg.load("quoted")
+    assert not (tmp_path / "PWNED").exists()
+    assert cls.name == s.name and cls.__doc__ == s.effect.text
+    source = generate_modules(rs)[pkg.CLASSES["quoted"][0]]
+    tree = ast.parse(source)
+    # the only calls at class level are none; every script text is a string constant
+    constants = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    assert {s.name, s.effect.text} <= constants
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+    assert all(isinstance(c.func, ast.Attribute) and c.func.attr in {"call", "lookup", "attr", "truth", "items",
+                                                                     "loop_guard", "step", "effect"} for c in calls)
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    assert "__import__" not in names and "os" not in names and "exec" not in names
+
+
+class Boom(Exception):
+    pass
+
+
+class ExplodingContext:
+    """Raises inside a verb call, to see where the error is reported."""
+
+    def lookup(self, v, name):
+        return v.get(name, name)
+
+    def attr(self, obj, name):
+        return 1
+
+    def truth(self, x):
+        return bool(x)
+
+    def step(self, n):
+        pass
+
+    def call(self, func, *args):
+        if func == "move":
+            raise Boom(func)
+        return 0
+
+
+def test_errors_in_generated_code_point_at_the_bps_line(importer):
+    rs = load_official().ruleset
+    pkg = importer(rs, "gen_lines")
+    down = pkg.load("down")()
+    with pytest.raises(Boom):
+        try:
+            down.effect(ExplodingContext())
+        except Boom:
+            place = locate()
+            raise
+    line = next(i for i, l in enumerate((ROOT / "stdlib" / "30-quick-magic.bps").read_text("utf-8").splitlines(), 1)
+                if "move(target, to=grave)" in l and i > 15)
+    assert place == f"stdlib/30-quick-magic.bps:{line}:7"
+
+
+def test_generation_is_deterministic():
+    assert build_python(load_official().ruleset) == build_python(load_official().ruleset)

@@ -1,0 +1,105 @@
+"""Whole games: random ライト + エントリー20 games as a property test, replays, the verb
+library and the engine kept in step, coverage, and the commands."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bpscript.coverage import coverage
+from bpscript.engine.agents import RandomAgent
+from bpscript.engine.game import Game
+from bpscript.engine.runner import aggregate, random_game, replay, simulate
+from bpscript.engine.state import frame_deck
+from bpscript.engine.verbs import EVENTS, IMPLEMENTED, VERBS
+from bpscript.verbs import LIBRARY
+
+
+class Checked(Game):
+    """Checks after every resolution: each card in exactly one zone; the stage empty
+    whenever a turn ends."""
+
+    def resolve(self, req):
+        turn = self.state.turn
+        super().resolve(req)
+        self.state.check_invariants(self.deck)
+        if self.state.turn != turn and self.state.winner is None:
+            assert self.state.stage == [], "a turn ended with requests on the stage"
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_random_games_end_with_a_winner_and_keep_the_invariants(rs, rules, block):
+    for seed in range(block * 50, block * 50 + 50):
+        game = Checked(rs, "lite", "entry20", seed, [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)],
+                       rules=rules, check=True)
+        winner = game.play()
+        assert winner in (0, 1) and game.state.end_reason == "life 0", seed
+
+
+def test_the_turn_limit_guard_ends_a_game(rs, rules):
+    game = Game(rs, "lite", "entry20", 5, [RandomAgent(1), RandomAgent(2)], rules=rules, max_turns=2)
+    assert game.play() in (0, 1) and game.state.end_reason in ("turn limit", "life 0")
+
+
+def test_games_are_deterministic_and_replay_to_the_same_state(rs, rules):
+    for seed in (3, 17, 42):
+        _, a = random_game(rs, "lite", "entry20", seed, rules, record=True)
+        _, b = random_game(rs, "lite", "entry20", seed, rules, record=True)
+        assert a == b
+        assert replay(rs, json.loads(json.dumps(a)), rules).state.digest() == a["digest"]
+
+
+def test_simulate_statistics(rs):
+    results = list(simulate(rs, "lite", "entry20", 20, 0))
+    stats = aggregate(results)
+    assert stats["games"] == 20 and abs(sum(stats["win_rate"].values()) - 1) < 1e-9
+    assert stats["requested"]["end"] >= stats["resolved"]["end"] > 0
+
+
+def test_engine_verbs_take_the_declared_parameters():
+    """verbs.py declarations and the engine's implementations agree, name by name."""
+    for name, impl in VERBS.items():
+        assert name in LIBRARY and LIBRARY[name].kind != "event", name
+        params = [p.rstrip("_") for p in list(inspect.signature(impl).parameters)[1:]]
+        declared = [p.name for p in LIBRARY[name].params]
+        assert params == declared, (name, params, declared)
+    for name in EVENTS:
+        assert LIBRARY[name].kind == "event", name
+    assert IMPLEMENTED == frozenset(VERBS) | EVENTS
+
+
+def test_every_lite_script_is_executable(rs):
+    lite = {s.id for s in rs.in_regulation("lite", "entry20")}
+    cov = {c.id: c for c in coverage(rs)}
+    assert not [(i, cov[i].missing) for i in sorted(lite) if not cov[i].executable]
+
+
+def test_the_entry20_deck(rs):
+    assert len(frame_deck(rs.frames["entry20"])) == 20
+
+
+def _bpscript(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "bpscript.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_play_from_a_pipe_with_an_illegal_answer():
+    answers = "99\nx\n" + "1\ny\n" * 400
+    r = _bpscript("play", "--format", "lite", "--frame", "entry20", "--seed", "7", stdin=answers)
+    assert "無効な入力です" in r.stdout and "0. パス" in r.stdout and "手札:" in r.stdout
+    assert r.returncode in (0, 1) and ("wins" in r.stdout or "input ended" in r.stderr)
+
+
+def test_simulate_and_replay_commands(tmp_path):
+    log = tmp_path / "games.jsonl"
+    r = _bpscript("simulate", "--games", "12", "--seed", "3", "--jobs", "2", "--json", "--log", str(log))
+    assert r.returncode == 0, r.stderr
+    stats = json.loads(r.stdout)
+    assert stats["games"] == 12 and "12/12" in r.stderr
+    assert len(log.read_text("utf-8").splitlines()) == 12
+    r = _bpscript("replay", str(log))
+    assert r.returncode == 0 and "12 identical" in r.stdout

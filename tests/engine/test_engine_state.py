@@ -1,0 +1,97 @@
+"""Game state: エントリー20 setup as rulebook 3.9 says, units matched to components (4.1.3),
+damage and draws, invariants."""
+
+from __future__ import annotations
+
+import pytest
+
+from bpscript.cards import Card, Suit
+from bpscript.engine.state import RulesError, frame_deck, setup
+from bpscript.loader import load_official
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return load_official().ruleset
+
+
+def test_entry20_deck_is_the_twenty_listed_cards(rs):
+    deck = frame_deck(rs.frames["entry20"])
+    assert len(deck) == 20 and len(set(deck)) == 20
+    assert Card(1, Suit.SPADE) in deck and Card(13, Suit.CLUB) in deck and Card(12, Suit.DIAMOND) in deck
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_setup_follows_3_9(rs, seed):
+    st = setup(rs, "lite", "entry20", seed)
+    deck = frame_deck(rs.frames["entry20"])
+    st.check_invariants(deck)
+    first, second = st.players[st.first_player], st.players[1 - st.first_player]
+    assert len(first.hand) == 8 and len(second.hand) == 7  # 7-card hands, the first player drew one
+    for p in st.players:
+        bulwark, soldier = p.field
+        assert not bulwark.face_up and bulwark.component == "bulwark"
+        assert soldier.face_up and soldier.component in {"soldier", "hero", "ace"}
+        assert len(p.grave) >= 1  # the flipped cards of 3.9.2
+        assert len(p.life) + len(p.hand) + len(p.grave) == 18
+    # 3.9.2: the first player's last flipped card is higher
+    a, b = st.players[st.first_player].grave[-1], st.players[1 - st.first_player].grave[-1]
+    assert a.number > b.number
+    assert st.turn_player == st.first_player
+
+
+def test_setup_is_deterministic_by_seed(rs):
+    assert setup(rs, "lite", "entry20", 7).digest() == setup(rs, "lite", "entry20", 7).digest()
+    assert len({setup(rs, "lite", "entry20", s).digest() for s in range(20)}) == 20
+
+
+def test_units_are_matched_to_components(rs):
+    st = setup(rs, "lite", "entry20", 1)
+    cases = [
+        ([Card(7, Suit.HEART)], True, "soldier"),
+        ([Card(12, Suit.DIAMOND)], True, "hero"),
+        ([Card(1, Suit.CLUB)], True, "ace"),
+        ([Card(5, Suit.SPADE)], False, "bulwark"),
+        ([Card(5, Suit.SPADE), Card(3, Suit.SPADE)], True, "armedsoldier"),  # 装備兵: same suit, 2 or more
+        ([Card(5, Suit.SPADE), Card(3, Suit.HEART)], True, None),
+    ]
+    for cards, face_up, expected in cases:
+        assert st.put_unit(0, cards, face_up).component == expected, cards
+
+
+def test_components_follow_the_regulation(rs):
+    st = setup(rs, "lite", "entry20", 1)
+    # 魔術士 is not in ライト: a Joker on the field is no character there
+    assert st.put_unit(0, [Card(0, None)], True).component is None
+    assert "magician" not in [cid for cid, _ in st.components("field")]
+
+
+def test_damage_beyond_the_remaining_life(rs):
+    st = setup(rs, "lite", "entry20", 3)
+    life = len(st.players[1].life)
+    assert st.damage(1, life + 5) == life
+    assert st.players[1].life == [] and st.lost(1)
+    assert st.draw(1) == 0
+
+
+def test_a_format_the_frame_does_not_support(rs):
+    with pytest.raises(RulesError):
+        setup(rs, "mast", "entry20", 1)
+    with pytest.raises(RulesError):
+        setup(rs, "std", "pack", 1)  # パック has no card-by-card deck
+
+
+def test_the_engine_imports_the_model_never_the_parser():
+    import ast
+    from pathlib import Path
+    import bpscript.engine as engine
+    for path in Path(engine.__file__).parent.rglob("*.py"):
+        if path.name == "cli.py":  # the CLI layer loads the ruleset and passes it in
+            continue
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                assert "syntax" not in module and "loader" not in module and "lark" not in module, (path, module)
+            elif isinstance(node, ast.Import):
+                assert all("lark" not in a.name and "syntax" not in a.name for a in node.names), path

@@ -1,0 +1,117 @@
+"""Unit tests of the analyses behind the rules: unit overlaps (G6), the three-valued
+evaluator, trigger pins and event overlaps (G5), regulations."""
+
+from __future__ import annotations
+
+import pytest
+
+from bpscript import effects as fx
+from bpscript.cards import Card, full_deck
+from bpscript.lint.cardsets import witness
+from bpscript.lint.core import LintContext
+from bpscript.lint.evaluate import UNK, Evaluator, RequestFacts
+from bpscript.lint.rules.g5 import events_overlap, player_pin
+from bpscript.loader import load_official
+from bpscript.source import NO_SPAN
+from bpscript.syntax.conditions import parse_condition
+from bpscript.syntax.parser import parse_module
+
+DECK = tuple(full_deck())
+
+
+@pytest.mark.parametrize("a,b,unit", [
+    ("7〜10", "2〜10", "♠7"),
+    ("2〜10", "J〜K", None),
+    ("A", "Joker", None),
+    ("同じスートを2枚以上", "♠J と ♡2〜10", None),          # リアニメーター vs 装備兵
+    ("同じスートを2枚以上", "♠K と ♣K", None),              # 魔王 vs 装備兵
+    ("同じスートを2枚以上", "♠Q と ♠K", "♠Q ♠K"),
+    ("同じスートを2枚以上", "同じスートを3枚", "♠A ♠2 ♠3"),
+    ("全て(裏向き)", "2〜10", None),                         # face down vs face up
+    ("全て(裏向き)", "全て(裏向き)", "♠A"),
+    ("同じ数字を2枚", "♠7 と ♡7", "♠7 ♡7"),
+    ("同じ数字を2枚", "A と J", None),
+    ("♣J と ♡Q〜K", "♣J〜Q と ♡Q", "♣J ♡Q"),
+])
+def test_unit_witness(a, b, unit):
+    w = witness(parse_condition(a), parse_condition(b), DECK)
+    if unit is None:
+        assert w is None
+    else:
+        cards, face_up = w
+        assert " ".join(str(c) for c in cards) == unit
+        assert parse_condition(a).matches(cards, face_up) and parse_condition(b).matches(cards, face_up)
+
+
+def test_witness_respects_the_deck():
+    deck = tuple(Card.parse(t) for t in "♠A ♠2 ♡2 ♡4".split())
+    assert witness(parse_condition("♠A と ♡2〜3"), parse_condition("♠A と ♡3〜4"), deck) is None
+    assert witness(parse_condition("♠A と ♡2〜3"), parse_condition("♠A と ♡3〜4"), DECK) is not None
+
+
+def _expr(src: str):
+    mod, diags = parse_module(f'action x "x" (基本) {{\n  @直接-即時-メイン\n  activation: "t" when {src}\n'
+                              f'  effect: "e"\n  formats: lite\n}}\n', "t.bps")
+    assert not diags
+    (field,) = [f for f in mod.items[0].fields if getattr(f, "key", "") == "activation"]
+    return field.when
+
+
+@pytest.mark.parametrize("src,value", [
+    ("is_turn_player(me)", True),
+    ("not is_turn_player(me)", False),
+    ("is_turn_player(me) and unknown_q()", UNK),
+    ("not is_turn_player(me) and unknown_q()", False),
+    ("is_turn_player(me) or unknown_q()", True),
+    ("it.key_count == 1 or it.key_count == 2", False),
+    ("it.has_target", True),
+    ("it.action == damageJudge", False),
+    ("key.total + 2 >= 5", True),
+])
+def test_three_valued_evaluation(src, value):
+    me = object()
+    ev = Evaluator({"me": me, "damageJudge": "damageJudge", "key": (Card(1), Card(2)),
+                    "it": RequestFacts("rsf", 5, None, 50, True)},
+                   {"is_turn_player": lambda c, ev: ev.eval(c.args[0]) is me})
+    assert ev.eval(_expr(src)) is value or ev.eval(_expr(src)) == value
+
+
+@pytest.mark.parametrize("src,pin", [
+    ("is_turn_player(me)", "turn"),
+    ("not is_turn_player(me)", "other"),
+    ("count(attackers()) >= 1 and is_turn_player(me)", "turn"),
+    ("event.player == me", "one"),
+    ("face_up_trump(me, h7)", None),
+    ("me == me", None),
+])
+def test_player_pin(src, pin):
+    assert player_pin(_expr(src)) == pin
+
+
+def _event(src: str) -> fx.Event:
+    mod, diags = parse_module(f'action x "x" (基本) {{\n  @誘発-即時-クイック\n  trigger: "t" on {src}\n'
+                              f'  effect: "e"\n  formats: lite\n}}\n', "t.bps")
+    assert not diags
+    (field,) = [f for f in mod.items[0].fields if getattr(f, "key", "") == "trigger"]
+    return field.event
+
+
+@pytest.mark.parametrize("a,b,overlap", [
+    ("resolved(attack)", "resolved(attack)", True),
+    ("resolved(attack)", "resolved(block)", False),
+    ("resolved(attack)", "requested(attack)", False),
+    ("moved(from=field, to=grave)", "moved(from=field, to=grave, condition=\"Joker\")", True),
+    ("moved(from=field, to=grave)", "moved(from=hand, to=grave)", False),
+])
+def test_event_overlap(a, b, overlap):
+    assert events_overlap(_event(a), _event(b)) is overlap
+
+
+def test_regulations_of_the_official_rules():
+    ctx = LintContext(load_official().ruleset)
+    names = [r.name for r in ctx.regulations]
+    assert "ライト + エントリー20" in names and "マスター + エクストラ" in names
+    extra = next(r for r in ctx.regulations if r.name == "マスター + エクストラ")
+    assert len(extra.scripts) == 137  # every official script is playable there
+    e20 = next(r for r in ctx.regulations if r.name == "ライト + エントリー20")
+    assert len(e20.deck) == 20 and NO_SPAN.file == "<builtin>"

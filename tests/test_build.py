@@ -1,0 +1,51 @@
+"""`generated/` is fresh: a regeneration gives the committed bytes (LibCST-style)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bpscript import build
+from bpscript.docgen import verbs_markdown
+from bpscript.loader import load_official
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_generated_is_fresh():
+    files = build.render_all(load_official().ruleset)
+    stale = build.diff(ROOT / "generated", files)
+    assert stale == [], f"generated/ is stale, run `bpscript build`: {stale[:10]}"
+
+
+def test_build_is_deterministic():
+    rs = load_official().ruleset
+    only = {"json", "python", "html", "markdown"}
+    assert build.render_all(rs, only) == build.render_all(load_official().ruleset, only)
+
+
+def test_build_removes_only_what_it_made(tmp_path):
+    files = {"json/a.json": b"1", "json/b.json": b"2"}
+    build.write(tmp_path, files)
+    (tmp_path / "mine.txt").write_text("user file")
+    build.write(tmp_path, {"json/a.json": b"1"})
+    assert not (tmp_path / "json" / "b.json").exists()
+    assert (tmp_path / "mine.txt").read_text() == "user file"
+    assert build.diff(tmp_path, {"json/a.json": b"1"}) == []
+    assert build.diff(tmp_path, {"json/a.json": b"2"}) == ["json/a.json"]
+
+
+def test_verb_docs_are_fresh():
+    assert (ROOT / "docs" / "reference" / "verbs.md").read_text("utf-8") == verbs_markdown(), \
+        "run `python -m bpscript.docgen`"
+
+
+def test_diagnostic_codes_are_documented():
+    import re
+    doc = (ROOT / "docs" / "reference" / "diagnostics.md").read_text("utf-8")
+    used = set()
+    for p in (ROOT / "bpscript").rglob("*.py"):
+        if "lint" in p.parts:
+            continue
+        used |= set(re.findall(r'"(E\d{3})"', p.read_text("utf-8")))
+    missing = sorted(c for c in used if f"| {c} |" not in doc)
+    assert not missing, f"undocumented diagnostic codes: {missing}"

@@ -1,0 +1,84 @@
+"""The command line: exit codes 0 / 1 / 2, --help everywhere, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bpscript.cli import main, make_parser
+
+ROOT = Path(__file__).parent.parent
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bpscript.cli", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_check_official_is_clean(capsys):
+    assert main(["check", str(ROOT / "stdlib"), str(ROOT / "frames")]) == 0
+    out = capsys.readouterr().out
+    assert "0 error(s)" in out
+
+
+def test_check_errors_exit_1(capsys):
+    code = main(["check", str(ROOT / "stdlib"), str(ROOT / "tests" / "fixtures" / "broken.bps")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "error[E102]" in out and "error[E130]" in out and "error[E153]" in out
+    assert "Traceback" not in out
+
+
+def test_usage_errors_exit_2():
+    assert run("check").returncode == 2
+    assert run("frobnicate").returncode == 2
+    assert run().returncode == 2
+    missing = run("check", "no/such/dir")
+    assert missing.returncode == 1 and "E000" in missing.stdout
+
+
+@pytest.mark.parametrize("cmd", [[], ["check"], ["export"], ["build"], ["lint"]])
+def test_help_everywhere(cmd):
+    proc = run(*cmd, "--help")
+    assert proc.returncode == 0
+    assert "usage: bpscript" in proc.stdout
+
+
+def test_every_subcommand_has_help():
+    parser = make_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    for name, p in sub.choices.items():
+        assert p.format_help(), name
+
+
+def test_check_json_format(capsys):
+    main(["check", "--format", "json", str(ROOT / "stdlib"), str(ROOT / "tests" / "fixtures" / "broken.bps")])
+    data = json.loads(capsys.readouterr().out)
+    assert {d["code"] for d in data} >= {"E102", "E130", "E153"}
+    assert all({"file", "line", "column"} <= set(d["span"]) for d in data)
+
+
+def test_coverage_lists_scripts(capsys):
+    main(["check", "--coverage", str(ROOT / "stdlib"), str(ROOT / "frames")])
+    out = capsys.readouterr().out
+    assert "coverage: " in out and " / 137 structured" in out
+
+
+def test_export_json_to_file(tmp_path):
+    out = tmp_path / "r.json"
+    assert main(["export", "--json", "-o", str(out)]) == 0
+    data = json.loads(out.read_text("utf-8"))
+    assert len(data["scripts"]) == 137
+
+
+def test_unreadable_inputs_give_diagnostics_not_tracebacks(tmp_path):
+    (tmp_path / "binary.bps").write_bytes(b"\xff\xfe\x00action \x80\x81")
+    (tmp_path / "empty.bps").write_text("", "utf-8")
+    (tmp_path / "garbage.bps").write_text("}}}{{{ @@@ $$$ ★★★\n\"unterminated\n", "utf-8")
+    proc = run("check", str(tmp_path))
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "E004" in proc.stdout and "E001" in proc.stdout
