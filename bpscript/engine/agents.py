@@ -175,50 +175,51 @@ class TerminalAgent(Agent):
     def board(self, view: dict) -> None:
         o = self.out
         print("", file=o)
-        print(f"== ターン {view['turn']} (P{view['turn_player']} のターン) — あなたは P{view['me']} ==", file=o)
-        print(f"相手: ライフ {view['opponent_life']}  手札 {view['opponent_hand']}枚  "
-              f"墓地の一番上 {view['opponent_grave_top'] or '-'}  フォグ {' '.join(view['opponent_fog']) or '-'}", file=o)
-        print("相手の場: " + (", ".join(_unit(u) for u in view["opponent_field"]) or "-"), file=o)
-        print("自分の場: " + (", ".join(_unit(u) for u in view["field"]) or "-"), file=o)
-        print(f"自分: ライフ {view['life']}  墓地 {len(view['grave'])}枚  フォグ {' '.join(view['fog']) or '-'}", file=o)
-        print(f"手札: {' '.join(view['hand']) or '-'}", file=o)
-        print(f"ステージ: {' | '.join(view['stage']) or '(空)'}", file=o)
+        print(f"== turn {view['turn']} (P{view['turn_player']} to play) — you are P{view['me']} ==", file=o)
+        print(f"opponent: life {view['opponent_life']}  hand {view['opponent_hand']}  "
+              f"grave top {view['opponent_grave_top'] or '-'}  fog {' '.join(view['opponent_fog']) or '-'}", file=o)
+        print("opponent field: " + (", ".join(_unit(u) for u in view["opponent_field"]) or "-"), file=o)
+        print("your field:     " + (", ".join(_unit(u) for u in view["field"]) or "-"), file=o)
+        print(f"you: life {view['life']}  grave {len(view['grave'])}  fog {' '.join(view['fog']) or '-'}", file=o)
+        print(f"hand: {' '.join(view['hand']) or '-'}", file=o)
+        print(f"stage: {' | '.join(view['stage']) or '(empty)'}", file=o)
 
     def request(self, view, player, options):
         self.board(view)
-        print("0. パス", file=self.out)
+        print("0. pass (パス)", file=self.out)
         for i, opt in enumerate(options, 1):
             print(f"{i}. {opt}", file=self.out)
         while True:
-            answer = self._ask("リクエストする番号 (0 でパス)> ")
+            answer = self._ask("request number (0 to pass)> ")
             if answer.isdigit() and 0 <= int(answer) <= len(options):
                 return None if int(answer) == 0 else options[int(answer) - 1]
-            print(f"無効な入力です: 0〜{len(options)} の番号を入力してください。", file=self.out)
+            print(f"invalid input {answer!r}: enter a number from 0 to {len(options)}", file=self.out)
 
     def choose(self, view, player, options, count, prompt):
         options = list(options)
         print(f"{prompt}:", file=self.out)
         for i, opt in enumerate(options, 1):
             print(f"  {i}. {self.describe(opt)}", file=self.out)
-        need = "好きな数 (1つ以上)" if count is None else f"{min(count, len(options))}つ"
+        need = "one or more numbers" if count is None else (
+            "one number" if min(count, len(options)) == 1 else f"{min(count, len(options))} numbers")
         while True:
-            answer = self._ask(f"番号を{need}、空白区切りで> ")
+            answer = self._ask(f"{need}, separated by spaces> ")
             parts = answer.split()
             if all(p.isdigit() and 1 <= int(p) <= len(options) for p in parts) and len(set(parts)) == len(parts):
                 n = len(parts)
                 if (count is None and n >= 1) or n == min(count or 0, len(options)):
                     return [options[int(p) - 1] for p in parts]
-            print("無効な入力です: 一覧の番号を必要な数だけ入力してください。", file=self.out)
+            print(f"invalid input {answer!r}: enter {need} from the list, each once", file=self.out)
 
     def yes(self, view, player, question):
         while True:
             answer = self._ask(f"{question}? (y/n)> ").lower()
             if answer in ("y", "yes", "n", "no"):
                 return answer.startswith("y")
-            print("無効な入力です: y か n を入力してください。", file=self.out)
+            print(f"invalid input {answer!r}: enter y or n", file=self.out)
 
 
 def _unit(u: dict) -> str:
-    state = "" if u["charged"] else "(ドライブ)"
-    size = f" サイズ{u['size']}" if u.get("size") is not None else ""
+    state = "" if u["charged"] else " (driven)"
+    size = f" size {u['size']}" if u.get("size") is not None else ""
     return f"{u['component']}[{' '.join(u['cards'])}]{state}{size}"

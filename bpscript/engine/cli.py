@@ -7,6 +7,7 @@ engine, which never imports the loader or the parser itself.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from typing import Any
@@ -31,9 +32,11 @@ def add_commands(sub: Any) -> None:
     _common(sim)
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sim.add_argument("--jobs", type=int, nargs="?", const=0, default=1, metavar="K",
+                     help="worker processes (default 1; --jobs alone or --jobs 0: one per core)")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.add_argument("--log", metavar="FILE", help="write each game as a JSON line (replayable)")
+    sim.add_argument("--force", action="store_true", help="overwrite an existing --log file")
     sim.set_defaults(func=cmd_simulate)
 
     rep = sub.add_parser("replay", help="re-run logged games and compare their final state",
@@ -92,8 +95,14 @@ def cmd_play(args: Any) -> int:
 def cmd_simulate(args: Any) -> int:
     from .runner import aggregate, dumps, simulate
     rs = _ruleset()
-    if args.games < 1 or args.jobs < 1:
-        print("error: --games and --jobs must be at least 1", file=sys.stderr)
+    if args.games < 1 or args.jobs < 0:
+        print("error: --games must be at least 1 and --jobs at least 0", file=sys.stderr)
+        return 2
+    if args.jobs == 0:
+        args.jobs = os.cpu_count() or 1
+    if args.log and os.path.exists(args.log) and not args.force:
+        print(f"error: {args.log} exists; choose another file or pass --force to overwrite it",
+              file=sys.stderr)
         return 2
     start = time.perf_counter()
     tty = sys.stderr.isatty()
@@ -101,7 +110,8 @@ def cmd_simulate(args: Any) -> int:
     def progress(done: int, total: int) -> None:
         if done == total or done % max(1, total // 20) == 0:
             end = "\r" if tty and done < total else "\n"
-            print(f"simulate: {done}/{total} games", end=end, file=sys.stderr, flush=True)
+            bar = "#" * (20 * done // total)
+            print(f"simulate [{bar:<20}] {done}/{total} games", end=end, file=sys.stderr, flush=True)
 
     results = []
     log = open(args.log, "w", encoding="utf-8") if args.log else None

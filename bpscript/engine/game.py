@@ -76,7 +76,7 @@ class Option:
 
 def describe(x: Any) -> str:
     if isinstance(x, Unit):  # a face-down unit's cards are not public (6.1)
-        return f"{x.component or '?'}[{x if x.face_up else '裏'}] (P{x.owner})"
+        return f"{x.component or '?'}[{x if x.face_up else 'face down'}] (P{x.owner})"
     if isinstance(x, Request):
         return f"request {x}"
     if isinstance(x, int):
@@ -300,17 +300,17 @@ class Game:
         for letter in cls.cost:  # 5.2, in printed order
             if letter == "B":
                 charged = [u for u in bulwarks(ctx, p) if u.charged]
-                for u in self.seats.choose(p, charged, 1, "コストB: ドライブする防壁"):
+                for u in self.seats.choose(p, charged, 1, "cost B: the bulwark to drive (ドライブ)"):
                     u.charged = False
             elif letter == "L":
                 st.damage(p, 1)
             elif letter == "D":
                 hand = [c for c in st.players[p].hand if c not in opt.keys]
-                chosen = self.seats.choose(p, hand, 1, "コストD: 捨てるカード")
+                chosen = self.seats.choose(p, hand, 1, "cost D: the card to discard")
                 put(st, chosen, "grave")
                 st.events.append(("discarded", p))
             elif letter == "S":
-                for u in self.seats.choose(p, characters(ctx, p), 1, "コストS: 墓地に移すキャラクター"):
+                for u in self.seats.choose(p, characters(ctx, p), 1, "cost S: the character to put in the grave"):
                     unit_to_grave(st, u)
             elif letter == "C" and opt.key_unit is not None:
                 opt.key_unit.charged = False
@@ -460,7 +460,7 @@ class Game:
     def _take_from_buffer(self, buffer: list[Request], group: list[Request]) -> Request:
         """The controller picks which of their requests of one group comes first."""
         if len({r.action for r in group}) > 1:
-            req = self.seats.choose(group[0].controller, group, 1, "解決する誘発の順番")[0]
+            req = self.seats.choose(group[0].controller, group, 1, "the triggered request to resolve next")[0]
         else:
             req = group[0]
         buffer.remove(req)
@@ -480,7 +480,7 @@ class Game:
 
         def units(pl, mine: bool) -> list[dict[str, Any]]:
             return [{"component": u.component if (u.face_up or mine) else "bulwark?",
-                     "cards": [str(c) for c in u.cards] if (u.face_up or mine) else ["裏"],
+                     "cards": [str(c) for c in u.cards] if (u.face_up or mine) else ["face down"],
                      "face_up": u.face_up, "charged": u.charged,
                      "size": self.ctx(Request("", p)).size(u) if u.face_up else None} for u in pl.field]
         olife = len(opp.life)

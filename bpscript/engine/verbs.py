@@ -336,17 +336,17 @@ def matching(ctx: EffectContext, cards: Any, condition: str) -> list[Card]:
 
 @verb
 def choose_cards(ctx: EffectContext, player: int, cards: list[Card], count: int | None = None) -> list[Card]:
-    return ctx.chooser.choose(player, list(cards), count, "カードを選ぶ") if cards else []
+    return ctx.chooser.choose(player, list(cards), count, "choose cards") if cards else []
 
 
 @verb
 def choose_units(ctx: EffectContext, player: int, units: list[Unit], count: int | None = None) -> list[Unit]:
-    return ctx.chooser.choose(player, list(units), count, "ユニットを選ぶ") if units else []
+    return ctx.chooser.choose(player, list(units), count, "choose units") if units else []
 
 
 @verb
 def choose_option(ctx: EffectContext, player: int, options: list[Any]) -> Any:
-    return ctx.chooser.choose(player, list(options), 1, "選択")[0]
+    return ctx.chooser.choose(player, list(options), 1, "choose one")[0]
 
 
 @verb
@@ -450,7 +450,7 @@ def declare_attackers(ctx: EffectContext, player: int) -> None:
     came this turn only with <速攻>. Attackers are driven."""
     st = ctx.state
     eligible = [u for u in st.players[player].field if can_attack(ctx, u)]
-    chosen = ctx.chooser.choose(player, eligible, None, "アタッカーを指定") if eligible else []
+    chosen = ctx.chooser.choose(player, eligible, None, "choose the attackers") if eligible else []
     for u in chosen:
         u.charged = False
     st.attackers = list(chosen)
@@ -468,7 +468,7 @@ def declare_blockers(ctx: EffectContext, player: int) -> None:
                     if u.charged and id(u) not in used and ctx.has_label(u, "ブロッカー")]
         if not eligible:
             continue
-        chosen = ctx.chooser.choose(player, eligible, None, f"{attacker} をブロックするブロッカー")
+        chosen = ctx.chooser.choose(player, eligible, None, f"choose the blockers of {attacker}")
         if any(is_bulwark(ctx, u) for u in chosen):  # a bulwark blocks alone
             chosen = [next(u for u in chosen if is_bulwark(ctx, u))]
         blockers.extend(chosen)

@@ -90,7 +90,7 @@ def _bpscript(*args, stdin=""):
 def test_play_from_a_pipe_with_an_illegal_answer():
     answers = "99\nx\n" + "1\ny\n" * 400
     r = _bpscript("play", "--format", "lite", "--frame", "entry20", "--seed", "7", stdin=answers)
-    assert "無効な入力です" in r.stdout and "0. パス" in r.stdout and "手札:" in r.stdout
+    assert "invalid input '99': enter a number from 0 to" in r.stdout and "0. pass" in r.stdout and "hand:" in r.stdout
     assert r.returncode in (0, 1) and ("wins" in r.stdout or "input ended" in r.stderr)
 
 
@@ -103,3 +103,19 @@ def test_simulate_and_replay_commands(tmp_path):
     assert len(log.read_text("utf-8").splitlines()) == 12
     r = _bpscript("replay", str(log))
     assert r.returncode == 0 and "12 identical" in r.stdout
+
+
+def test_simulate_never_overwrites_an_existing_log(tmp_path):
+    log = tmp_path / "mine.jsonl"
+    log.write_text("my notes\n", encoding="utf-8")
+    r = _bpscript("simulate", "--games", "2", "--log", str(log))
+    assert r.returncode == 2 and "exists" in r.stderr and "--force" in r.stderr
+    assert log.read_text("utf-8") == "my notes\n"
+    r = _bpscript("simulate", "--games", "2", "--log", str(log), "--force")
+    assert r.returncode == 0 and len(log.read_text("utf-8").splitlines()) == 2
+
+
+def test_simulate_jobs_alone_means_one_per_core():
+    r = _bpscript("simulate", "--games", "4", "--jobs", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["games"] == 4

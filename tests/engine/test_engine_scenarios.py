@@ -111,6 +111,9 @@ def test_down_not_to_zero_leaves_a_mark(scene):
     (key,) = scene.hand(0, "♠3")
     scene.resolve(0, "down", [key], soldier)
     assert scene.size(soldier) == 7 and scene.state.players[0].fog == [key]
+    assert scene.state.players[0].marks[0].component == "downFog"
+    scene.resolve(0, "end")  # the ダウン fog lasts until the end of the turn
+    assert key in scene.state.players[0].grave and scene.size(soldier) == 10
 
 
 def test_twist_drives_or_charges(scene):
@@ -393,7 +396,7 @@ def test_the_view_discloses_what_6_1_allows(scene):
     scene.unit(0, "♢7", face_up=False)
     view = scene.game.view(0)
     assert view["opponent_hand"] == 1 and "hand" in view.full and card(1, "♠5") not in view["hand"]
-    assert view["opponent_field"][0]["cards"] == ["裏"] and view["field"][0]["cards"] == ["♢7"]
+    assert view["opponent_field"][0]["cards"] == ["face down"] and view["field"][0]["cards"] == ["♢7"]
     assert view["opponent_life"] == "10+"
     scene.state.players[1].life = scene.state.players[1].life[:4]
     assert scene.game.view(0)["opponent_life"] == 4
@@ -407,3 +410,15 @@ def test_an_error_in_generated_code_is_reported_at_its_bps_line(scene, monkeypat
     monkeypatch.setitem(verbs.VERBS, "draw", broken)
     with pytest.raises(ScriptError, match=r"stdlib/10-basic.bps:\d+:\d+: in script 'draw'"):
         scene.resolve(0, "draw")
+
+
+# ---------------------------------------------------------------- coverage of this file
+def test_every_lite_script_has_a_scenario_here(rs):
+    """Issue 4: every ライト script has at least one scenario test of its effect. A script
+    counts when a test above names its id as a string (resolve, request or component)."""
+    import pathlib
+    import re
+    source = pathlib.Path(__file__).read_text("utf-8").split("# ---------------------------------------------------------------- coverage of this file")[0]
+    named = set(re.findall(r'"([A-Za-z][A-Za-z0-9]*)"', source))
+    lite = {s.id for s in rs.in_regulation("lite", "entry20")}
+    assert sorted(lite - named) == []
