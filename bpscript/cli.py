@@ -166,6 +166,8 @@ def make_parser() -> argparse.ArgumentParser:
                       help="text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)")
     lint.add_argument("--select", metavar="CODES", help="only these rule codes (comma-separated)")
     lint.add_argument("--ignore", metavar="CODES", help="skip these rule codes (comma-separated)")
+    lint.add_argument("--no-engine", action="store_true",
+                      help="G4: keep the static result, do not play the lines found on the engine")
     lint.set_defaults(func=_lint)
 
     try:

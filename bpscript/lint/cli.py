@@ -26,7 +26,11 @@ def run_lint(args) -> int:
     if result.files == 0 and not result.diagnostics:
         print("error: no .bps files found", file=sys.stderr)
         return 2
-    report = lint_result(result, select, ignore)
+    engine = None
+    if not getattr(args, "no_engine", False):
+        from ..engine.first_turn import EngineFirstTurnSearch
+        engine = EngineFirstTurnSearch  # made per ruleset, used only when G4 finds a line
+    report = lint_result(result, select, ignore, engine=engine)
     fmt = getattr(args, "format", "text") or "text"
     if fmt == "json":
         out = as_json(report)

@@ -68,6 +68,8 @@ def index() -> str:
         "",
         "Exit status: 0 when nothing at error severity is found, 1 otherwise, 2 on a usage",
         "error. `--select` and `--ignore` take codes or prefixes (`G`, `E1`, `S101`).",
+        "G4 plays each first-turn line it finds on the rules engine (see [the engine](../engine.md));",
+        "`--no-engine` keeps the static analysis alone.",
         "",
         "A script may silence one rule with its reason: `allow G3 \"…\"` (scoped to that",
         "script and that rule; an `allow` that silences nothing is reported, L100).",

@@ -60,7 +60,9 @@ def lint_result(result: LoadResult, select: list[str] | None = None, ignore: lis
     for name, rs in result.rulesets:
         own = None if name == "main" else own_files_of(name)
         ctx = LintContext(rs, name, own, report.sources)
-        ctx.engine = engine
+        # an engine object, or a factory that makes one for this ruleset
+        factory = isinstance(engine, type) or (callable(engine) and not hasattr(engine, "first_turn_win"))
+        ctx.engine = engine(rs) if factory else engine
         contexts.append(ctx)
         report.scripts += sum(1 for s in rs.scripts.values() if ctx.own(s))
         for rule in report.rules:

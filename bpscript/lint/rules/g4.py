@@ -53,6 +53,10 @@ game engine can refine it: `LintContext.engine`, when set, is asked
 `engine.first_turn_win(regulation, line)` for each sequence found and may return
 `True` (confirmed), `False` (the second player can always stop it: the finding is
 dropped) or `None` (undecided: the static result stands). See `FirstTurnSearch`.
+`bpscript lint` wires in `bpscript.engine.first_turn.EngineFirstTurnSearch`, which
+plays the line on a few deals of the regulation (a bounded AND–OR search over both
+players' decisions) and adds what it saw to the finding's notes; `--no-engine` turns
+it off.
 
 ## Failing example
 
@@ -739,10 +743,12 @@ def check(ctx: LintContext) -> Iterator[Finding]:
         if line is None:
             continue
         engine = getattr(ctx, "engine", None)
+        engine_notes: list[str] = []
         if engine is not None:
             verdict = engine.first_turn_win(reg, line)
             if verdict is False:
                 continue
+            engine_notes = list(engine.notes()) if hasattr(engine, "notes") else []
         line.outs = an.outs(reg, line)
         place = _place(ctx, reg, line)
         if place is None:
@@ -763,7 +769,9 @@ def check(ctx: LintContext) -> Iterator[Finding]:
         if line.outs:
             notes.append("the second player stops it only with: " + "; ".join(line.outs))
         else:
-            notes.append("the second player has no answer: nothing in the regulation can stop these requests")
+            notes.append("the second player has no answer in the scripts: nothing in the regulation nullifies "
+                         "these requests or changes their target")
+        notes += engine_notes
         regs: list[str] = [reg.name]
         msg = f"the first player can win on turn 1 in {{regs}}: {outcome}"
         f = ctx.finding(RULE, msg, span, script=script, notes=notes,
