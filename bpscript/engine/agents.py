@@ -138,6 +138,8 @@ class ReplayAgent(Agent):
         self.at = 0
 
     def _next(self) -> Any:
+        if self.at >= len(self.record):
+            raise EOFError("the log's decisions ended")  # an abandoned game's log
         value = self.record[self.at]
         self.at += 1
         return value

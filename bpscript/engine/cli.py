@@ -77,19 +77,27 @@ def cmd_play(args: Any) -> int:
         return 2
     print(f"BlackPoker {args.format} / {args.frame}, seed {seed}: you are P{args.seat}, "
           f"P{game.state.first_player} goes first.")
+    abandoned = None
     try:
         winner = game.play()
     except EOFError:
-        print("\ninput ended: game abandoned", file=sys.stderr)
-        return 1
-    print(f"\nP{winner} wins ({game.state.end_reason}) after {game.state.turn} turns — "
-          f"{'you win' if winner == args.seat else 'you lose'}.")
-    if args.log:
+        abandoned = "input ended"
+    except KeyboardInterrupt:
+        abandoned = "interrupted"
+    if abandoned is None:
+        print(f"\nP{winner} wins ({game.state.end_reason}) after {game.state.turn} turns — "
+              f"{'you win' if winner == args.seat else 'you lose'}.")
+    else:
+        print(f"\n{abandoned}: game abandoned after {len(decisions)} decision(s)", file=sys.stderr)
+    if args.log:  # appended, never overwritten; an abandoned game replays up to where it stopped
         with open(args.log, "a", encoding="utf-8") as f:
             entry = {"format": args.format, "frame": args.frame, "agents": ["terminal", "random"],
                      **game.summary(), "decisions": decisions}
+            if abandoned is not None:
+                entry["abandoned"] = True
             f.write(dumps(entry) + "\n")
-    return 0
+        print(f"log appended to {args.log}", file=sys.stderr)
+    return 0 if abandoned is None else 1
 
 
 def cmd_simulate(args: Any) -> int:
@@ -151,24 +159,46 @@ def cmd_replay(args: Any) -> int:
     rs = _ruleset()
     bad = total = 0
     rules: dict[tuple[str, str], Rules] = {}
-    with open(args.log, encoding="utf-8") as f:
+    try:
+        f = open(args.log, encoding="utf-8")
+    except OSError as e:
+        print(f"error: cannot read {args.log}: {e.strerror}", file=sys.stderr)
+        return 2
+    with f:
         for n, line in enumerate(f, 1):
             if not line.strip():
                 continue
-            entry = json.loads(line)
-            if "decisions" not in entry:
-                print(f"{args.log}:{n}: no decisions recorded", file=sys.stderr)
+            total += 1
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError as e:
+                print(f"{args.log}:{n}:{e.colno}: not a JSON line: {e.msg}", file=sys.stderr)
+                bad += 1
+                continue
+            missing = [k for k in ("format", "frame", "seed", "digest", "decisions")
+                       if not isinstance(entry, dict) or k not in entry]
+            if missing:
+                print(f"{args.log}:{n}: not a game log entry (missing {', '.join(missing)})", file=sys.stderr)
                 bad += 1
                 continue
             key = (entry["format"], entry["frame"])
-            if key not in rules:
-                rules[key] = Rules(rs, *key)
-            game = replay(rs, entry, rules[key])
-            total += 1
+            try:
+                if key not in rules:
+                    rules[key] = Rules(rs, *key)
+                game = replay(rs, entry, rules[key])
+            except (RulesError, KeyError) as e:
+                print(f"{args.log}:{n}: cannot replay {key[0]} / {key[1]}: {e}", file=sys.stderr)
+                bad += 1
+                continue
+            except (EOFError, IndexError, TypeError, ValueError):
+                print(f"{args.log}:{n}: seed {entry['seed']}: the recorded decisions do not fit the game",
+                      file=sys.stderr)
+                bad += 1
+                continue
             digest = game.state.digest()
             if digest != entry["digest"]:
                 bad += 1
                 print(f"{args.log}:{n}: seed {entry['seed']}: final state differs "
                       f"({digest[:12]} != {entry['digest'][:12]})")
-    print(f"replayed {total} game(s): {total - bad} identical, {bad} different")
+    print(f"replayed {total} game(s): {total - bad} identical, {bad} different or unreadable")
     return 1 if bad else 0

@@ -348,7 +348,7 @@ class Game:
             ctx = self.ctx(req)
             try:
                 cls().resolve(ctx)
-            except NotExecutable:
+            except (NotExecutable, EOFError):  # EOFError: the person's input ended mid-effect
                 raise
             except Exception as e:  # noqa: BLE001 - reported with its .bps place
                 raise ScriptError(req.action, locate(e.__traceback__), e) from e

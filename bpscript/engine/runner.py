@@ -32,7 +32,11 @@ def replay(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None
     agent = ReplayAgent(entry["decisions"])
     game = Game(ruleset, entry["format"], entry["frame"], entry["seed"], [agent, agent], rules=rules,
                 max_turns=entry.get("max_turns", 200))
-    game.play()
+    try:
+        game.play()
+    except EOFError:
+        if not entry.get("abandoned"):
+            raise
     return game
 
 

@@ -119,3 +119,32 @@ def test_simulate_jobs_alone_means_one_per_core():
     r = _bpscript("simulate", "--games", "4", "--jobs", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["games"] == 4
+
+
+def test_input_ending_inside_an_effect_abandons_the_game_and_keeps_a_replayable_log(tmp_path):
+    """アタック asks for the attackers while it resolves: input ending there is no traceback."""
+    log = tmp_path / "me.jsonl"
+    log.write_text("", encoding="utf-8")
+    r = _bpscript("play", "--seed", "3", "--log", str(log), stdin="2\n0\n")
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "game abandoned after" in r.stderr and "log appended" in r.stderr
+    entry = json.loads(log.read_text("utf-8"))
+    assert entry["abandoned"] is True and entry["winner"] is None
+    r = _bpscript("replay", str(log))
+    assert r.returncode == 0 and "1 identical" in r.stdout
+
+
+def test_replay_reports_bad_logs_line_by_line(tmp_path):
+    good = tmp_path / "good.jsonl"
+    assert _bpscript("simulate", "--games", "1", "--log", str(good)).returncode == 0
+    entry = json.loads(good.read_text("utf-8"))
+    entry["decisions"] = entry["decisions"][:3]  # truncated, not marked abandoned
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"x": 1}\nnot json\n' + json.dumps(entry) + "\n", encoding="utf-8")
+    r = _bpscript("replay", str(bad))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert f"{bad}:1: not a game log entry" in r.stderr
+    assert f"{bad}:2:1: not a JSON line" in r.stderr
+    assert f"{bad}:3: seed 0: the recorded decisions do not fit" in r.stderr
+    r = _bpscript("replay", str(tmp_path / "missing.jsonl"))
+    assert r.returncode == 2 and "cannot read" in r.stderr
