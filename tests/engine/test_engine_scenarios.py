@@ -412,13 +412,33 @@ def test_an_error_in_generated_code_is_reported_at_its_bps_line(scene, monkeypat
         scene.resolve(0, "draw")
 
 
+def test_force_adds_the_key_total_to_every_own_soldier_until_the_end_of_the_turn(scene):
+    """フォース (マスター) $BB ★♡A〜10 を 2枚: the key cards go to the fog as フォース, whose
+    ability adds their total to each of the player's soldiers; at エンド the fog goes.
+    (マスター has no frame the engine sets up yet: the scene plays マスター's scripts on
+    エントリー20's board.)"""
+    from bpscript.engine.rules import Rules
+    scene.state.format = "mast"
+    scene.game.rules = Rules(scene.state.ruleset, "mast", "entry20")
+    a, b = scene.unit(0, "♠5"), scene.unit(0, "♣9")
+    theirs = scene.unit(1, "♠7")
+    scene.unit(0, "♢10", face_up=False)
+    scene.unit(0, "♢4", face_up=False)
+    keys = scene.hand(0, "♡3", "♡5")
+    scene.resolve(0, "force", keys)
+    assert (scene.size(a), scene.size(b), scene.size(theirs)) == (13, 17, 7)
+    assert scene.state.players[0].marks[0].component == "forceFog"
+    scene.resolve(0, "end")
+    assert (scene.size(a), scene.size(b)) == (5, 9) and set(keys) <= set(scene.state.players[0].grave)
+
+
 # ---------------------------------------------------------------- coverage of this file
 def test_every_lite_script_has_a_scenario_here(rs):
     """Issue 4: every ライト script has at least one scenario test of its effect. A script
     counts when a test above names its id as a string (resolve, request or component)."""
     import pathlib
     import re
-    source = pathlib.Path(__file__).read_text("utf-8").split("# ---------------------------------------------------------------- coverage of this file")[0]
+    source = pathlib.Path(__file__).read_text("utf-8").split("# " + "-" * 64 + " coverage of this file")[0]
     named = set(re.findall(r'"([A-Za-z][A-Za-z0-9]*)"', source))
     lite = {s.id for s in rs.in_regulation("lite", "entry20")}
     assert sorted(lite - named) == []

@@ -235,7 +235,6 @@ class Action_force(ActionEffect):
 
     def effect(self, ctx):
         v = {}
-        ctx.call('add_size', ctx.call('soldiers', ctx.lookup(v, 'me'), {}), ctx.attr(ctx.lookup(v, 'key'), 'total'), {'until': ctx.lookup(v, 'end_of_turn')})
         ctx.call('place_fog', ctx.lookup(v, 'key'), {'as_': ctx.lookup(v, 'forceFog')})
 
     def resolve(self, ctx):
@@ -251,7 +250,7 @@ class Action_recruit(ActionEffect):
     category = '通常魔法'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:137:8'
+    source = 'stdlib/40-normal-magic.bps:136:8'
     executable = False
     missing = ('engine: choose_order',)
     trigger = '直接'
@@ -283,7 +282,7 @@ class Action_surprise(ActionEffect):
     category = '通常魔法'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:167:8'
+    source = 'stdlib/40-normal-magic.bps:166:8'
     executable = False
     missing = ('engine: to_soldier',)
     trigger = '直接'
@@ -347,22 +346,21 @@ __bps_lines__ = {
     216: 'stdlib/40-normal-magic.bps:122:8',
     236: 'stdlib/40-normal-magic.bps:125:3',
     238: 'stdlib/40-normal-magic.bps:129:5',
-    239: 'stdlib/40-normal-magic.bps:130:5',
-    241: 'stdlib/40-normal-magic.bps:125:3',
-    245: 'stdlib/40-normal-magic.bps:137:8',
-    265: 'stdlib/40-normal-magic.bps:141:3',
-    267: 'stdlib/40-normal-magic.bps:145:5',
+    240: 'stdlib/40-normal-magic.bps:125:3',
+    244: 'stdlib/40-normal-magic.bps:136:8',
+    264: 'stdlib/40-normal-magic.bps:140:3',
+    266: 'stdlib/40-normal-magic.bps:144:5',
+    267: 'stdlib/40-normal-magic.bps:145:7',
     268: 'stdlib/40-normal-magic.bps:146:7',
-    269: 'stdlib/40-normal-magic.bps:147:7',
-    270: 'stdlib/40-normal-magic.bps:148:9',
+    269: 'stdlib/40-normal-magic.bps:147:9',
+    270: 'stdlib/40-normal-magic.bps:148:11',
     271: 'stdlib/40-normal-magic.bps:149:11',
-    272: 'stdlib/40-normal-magic.bps:150:11',
-    273: 'stdlib/40-normal-magic.bps:154:5',
-    274: 'stdlib/40-normal-magic.bps:154:14',
-    277: 'stdlib/40-normal-magic.bps:167:8',
-    297: 'stdlib/40-normal-magic.bps:171:3',
-    299: 'stdlib/40-normal-magic.bps:175:5',
-    300: 'stdlib/40-normal-magic.bps:175:14',
-    301: 'stdlib/40-normal-magic.bps:176:5',
-    302: 'stdlib/40-normal-magic.bps:176:14',
+    272: 'stdlib/40-normal-magic.bps:153:5',
+    273: 'stdlib/40-normal-magic.bps:153:14',
+    276: 'stdlib/40-normal-magic.bps:166:8',
+    296: 'stdlib/40-normal-magic.bps:170:3',
+    298: 'stdlib/40-normal-magic.bps:174:5',
+    299: 'stdlib/40-normal-magic.bps:174:14',
+    300: 'stdlib/40-normal-magic.bps:175:5',
+    301: 'stdlib/40-normal-magic.bps:175:14',
 }

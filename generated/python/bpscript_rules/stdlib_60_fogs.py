@@ -59,12 +59,17 @@ class Fog_forceFog(ComponentEffect):
     formats = ('mast',)
     frames = ()
     source = 'stdlib/60-fogs.bps:23:5'
-    executable = False
-    missing = ('ability「このターンが終わるまで自…」',)
+    executable = True
+    missing = ()
     zone = 'fog'
     unit_condition = '♡A〜10 を 2枚'
     labels = ()
     scopes = ('this',)
+
+    def apply_abilities(self, ctx, unit, scope):
+        v = {'unit': unit}
+        if scope == 'this':
+            ctx.call('add_size', ctx.call('soldiers', ctx.attr(ctx.lookup(v, 'unit'), 'controller'), {}), ctx.attr(ctx.lookup(v, 'unit'), 'total'), {'until': ctx.lookup(v, 'end_of_turn')})
 
 __bps_lines__ = {
     6: 'stdlib/60-fogs.bps:3:5',
@@ -74,4 +79,6 @@ __bps_lines__ = {
     48: 'stdlib/60-fogs.bps:16:3',
     49: 'stdlib/60-fogs.bps:17:5',
     52: 'stdlib/60-fogs.bps:23:5',
+    71: 'stdlib/60-fogs.bps:25:3',
+    72: 'stdlib/60-fogs.bps:26:5',
 }
