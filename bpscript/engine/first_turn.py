@@ -64,7 +64,6 @@ class DealResult:
     seed: int
     unopposed: bool | None
     versus: bool | None
-    answers: int = 0  # the second player's requests the last search allowed
     stopped_by: set[str] = field(default_factory=set)
 
 
@@ -194,7 +193,7 @@ class EngineFirstTurnSearch:
         if unopposed:  # deepen: one answer of the second player, then up to MAX_ANSWERS
             for answers in range(1, MAX_ANSWERS + 1):
                 held, stops = self._search(rules, fmt, frame, seed, moves, answers)
-                result.versus, result.answers, result.stopped_by = held, answers, stops
+                result.versus, result.stopped_by = held, stops
                 if held is not True:
                     break
         return result
