@@ -219,8 +219,6 @@ class EngineFirstTurnSearch:
             except _Branch as b:
                 results = (solve(path + [k]) for k in range(b.width))
                 return any(results) if b.seat == state.first_player else all(results)
-            except (ScriptError, RulesError, ValueError):
-                return False
             won = state.winner == state.first_player and state.end_reason == "life 0" and state.turn == 1
             if not won and agent.opponent_requests:
                 stops.update(agent.opponent_requests)
@@ -229,6 +227,10 @@ class EngineFirstTurnSearch:
         try:
             return solve([]), stops
         except _OutOfBudget:
+            return None, stops
+        except (ScriptError, RulesError, ValueError):
+            # an error in a script or the engine is no evidence either way: never let it
+            # drop a finding, the static result stands
             return None, stops
 
 
