@@ -5,7 +5,7 @@
     for f in report.findings: ...
 
 Rules live in `bpscript.lint.rules` (one module each, documented by its docstring);
-`runner` runs them, `output` and `sarif` print the report, `cli.run_lint` is the command.
+`runner` runs them, `output` and `sarif` print the report, the command is `bpscript.commands.lint`.
 """
 
 from __future__ import annotations

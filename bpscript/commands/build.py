@@ -1,0 +1,54 @@
+"""`bpscript build [--check]`: every backend's output into generated/."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from .common import print_diagnostics
+
+
+def register(sub) -> None:
+    b = sub.add_parser("build", help="build stdlib + frames into generated/",
+                       description="Build every output (JSON, Python, HTML, Markdown, PDF) of the official "
+                                   "scripts into generated/.")
+    b.add_argument("--check", action="store_true", help="exit 1 if generated/ differs from a fresh build")
+    b.add_argument("--out", default="generated", metavar="DIR", help="output directory (default: generated)")
+    b.add_argument("--only", metavar="NAMES", help="comma-separated backends to run (json,python,html,markdown,pdf)")
+    b.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from .. import build
+    from ..loader import load_official
+    started = time.perf_counter()
+    build.log("loading stdlib + frames …")
+    result = load_official()
+    if result.errors:
+        print_diagnostics(result.errors, result.sources)
+        build.log("build stopped: the official scripts have errors")
+        return 1
+    only = set(args.only.split(",")) if args.only else None
+    files = build.render_all(result.ruleset, only, progress=lambda n: build.log(f"rendering {n} …"))
+    out_dir = Path(args.out)
+    if args.check:
+        changed = build.diff(out_dir, files) if not only else [p for p in build.diff(out_dir, files)
+                                                              if p in files]
+        if changed:
+            for p in changed:
+                print(f"stale: {out_dir / p}")
+            print(f"{len(changed)} file(s) in {out_dir}/ differ from a fresh build; run `bpscript build`")
+            return 1
+        print(f"{out_dir}/ is up to date ({len(files)} files)")
+        return 0
+    if only:
+        # a partial build writes its files but leaves the manifest and other files alone
+        for p, data in files.items():
+            target = out_dir / p
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        changed = list(files)
+    else:
+        changed = build.write(out_dir, files)
+    print(f"built {len(files)} files into {out_dir}/ ({len(changed)} changed) in {time.perf_counter() - started:.2f}s")
+    return 0

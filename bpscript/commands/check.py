@@ -1,0 +1,45 @@
+"""`bpscript check PATH…`: parse and check; exit 0 clean, 1 errors, 2 usage."""
+
+from __future__ import annotations
+
+import sys
+
+from .common import print_diagnostics, summary
+
+
+def register(sub) -> None:
+    c = sub.add_parser("check", help="parse and check .bps files (exit 0 clean, 1 errors)",
+                       description="Parse and resolve .bps files and report every error.")
+    c.add_argument("paths", nargs="+", metavar="PATH", help="files or directories of .bps files")
+    c.add_argument("--coverage", action="store_true",
+                   help="also list every script whose effect is not yet structured or executable")
+    c.add_argument("--format", choices=["text", "json"], default="text", help="output format")
+    c.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..loader import load
+    result = load(args.paths)
+    print_diagnostics(result.diagnostics, result.sources, args.format)
+    scripts = result.own_scripts()
+    if args.format == "text":
+        print(summary(result.diagnostics, result.files, f", {scripts} script(s)"))
+    if args.coverage:
+        _print_coverage(result)
+    if result.files == 0 and not result.diagnostics:
+        print("error: no .bps files found", file=sys.stderr)
+        return 2
+    return 1 if result.errors else 0
+
+
+def _print_coverage(result) -> None:
+    from ..coverage import coverage
+    for name, rs in result.rulesets:
+        cov = coverage(rs)
+        structured = sum(c.structured for c in cov)
+        executable = sum(c.executable for c in cov)
+        label = "" if name == "main" else f" [{name}]"
+        print(f"\ncoverage{label}: {structured} / {len(cov)} structured, {executable} / {len(cov)} executable")
+        for c in cov:
+            if not c.executable:
+                print(f"  not executable: {c.id} 【{c.name}】 ({c.kind}) — missing: {', '.join(c.missing) or 'engine'}")

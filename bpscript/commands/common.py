@@ -1,0 +1,32 @@
+"""What several commands share: printing diagnostics and their summary line."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from ..diagnostics import Diagnostic, Severity, render
+
+
+def colour(stream) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set."""
+    return hasattr(stream, "isatty") and stream.isatty() and "NO_COLOR" not in os.environ
+
+
+def print_diagnostics(diags: list[Diagnostic], sources: dict[str, str], fmt: str = "text", stream=None) -> None:
+    stream = stream or sys.stdout
+    diags = sorted(diags, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
+    if fmt == "json":
+        print(json.dumps([d.to_json() for d in diags], ensure_ascii=False, indent=2), file=stream)
+        return
+    use_colour = colour(stream)
+    for d in diags:
+        print(render(d, sources, use_colour), file=stream)
+        print(file=stream)
+
+
+def summary(diags: list[Diagnostic], files: int, what: str = "") -> str:
+    errors = sum(d.severity is Severity.ERROR for d in diags)
+    warnings = sum(d.severity is Severity.WARNING for d in diags)
+    return f"{files} file(s) checked{what}: {errors} error(s), {warnings} warning(s)"

@@ -1,0 +1,63 @@
+"""`bpscript play`: a game against a random agent in the terminal."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from ..engine.state import RulesError
+from ._games import official_ruleset, regulation_options
+
+
+def register(sub: Any) -> None:
+    play = sub.add_parser("play", help="play a game against a random agent in the terminal",
+                          description="Play BlackPoker against a seeded random agent. Pick requests by number; "
+                                      "0 passes. Works with stdin from a pipe.")
+    regulation_options(play)
+    play.add_argument("--seed", type=int, default=None, help="game seed (random when omitted)")
+    play.add_argument("--seat", type=int, choices=[0, 1], default=0, help="your seat (P0 or P1)")
+    play.add_argument("--log", metavar="FILE", help="append the game as a JSON line to FILE")
+    play.set_defaults(func=run)
+
+
+def run(args: Any) -> int:
+    import random as _random
+
+    from ..engine.agents import RandomAgent, Recorder, TerminalAgent
+    from ..engine.game import Game, describe
+    from ..engine.runner import dumps
+    rs = official_ruleset()
+    seed = args.seed if args.seed is not None else _random.randrange(1 << 30)
+    decisions: list[Any] = []
+    me = TerminalAgent(describe=describe)
+    bot = RandomAgent(seed * 2 + 2 - args.seat)
+    agents: list[Any] = [None, None]
+    agents[args.seat], agents[1 - args.seat] = Recorder(me, decisions), Recorder(bot, decisions)
+    try:
+        game = Game(rs, args.format, args.frame, seed, agents)
+    except RulesError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(f"BlackPoker {args.format} / {args.frame}, seed {seed}: you are P{args.seat}, "
+          f"P{game.state.first_player} goes first.")
+    abandoned = None
+    try:
+        winner = game.play()
+    except EOFError:
+        abandoned = "input ended"
+    except KeyboardInterrupt:
+        abandoned = "interrupted"
+    if abandoned is None:
+        print(f"\nP{winner} wins ({game.state.end_reason}) after {game.state.turn} turns — "
+              f"{'you win' if winner == args.seat else 'you lose'}.")
+    else:
+        print(f"\n{abandoned}: game abandoned after {len(decisions)} decision(s)", file=sys.stderr)
+    if args.log:  # appended, never overwritten; an abandoned game replays up to where it stopped
+        with open(args.log, "a", encoding="utf-8") as f:
+            entry = {"format": args.format, "frame": args.frame, "agents": ["terminal", "random"],
+                     **game.summary(), "decisions": decisions}
+            if abandoned is not None:
+                entry["abandoned"] = True
+            f.write(dumps(entry) + "\n")
+        print(f"log appended to {args.log}", file=sys.stderr)
+    return 0 if abandoned is None else 1
