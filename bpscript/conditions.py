@@ -5,7 +5,9 @@ multiset of cards satisfy it?" (`matches`) and "which subsets of this hand could
 (`candidates`). Key unit conditions select a unit on the field instead of cards;
 they are `UnitCondition`s and carry no card matcher.
 
-Parsing the printed notation lives in `bpscript.syntax.conditions`.
+Parsing and printing the notation live in `bpscript.syntax.conditions`: this module
+holds no printed words. Key unit conditions hold ids, resolved from the printed label,
+type and character names by the resolver.
 """
 
 from __future__ import annotations
@@ -14,20 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterator, Sequence
 
-from .cards import SUITS, Card, Suit, full_deck, rank_name
-
-
-def _ranks_text(numbers: frozenset[int] | None) -> str:
-    """1..10 → 'A〜10'; {1,10,11,12,13} → 'A,10〜K'."""
-    if numbers is None:
-        return "A〜K"
-    runs: list[tuple[int, int]] = []
-    for n in sorted(numbers):
-        if runs and runs[-1][1] == n - 1:
-            runs[-1] = (runs[-1][0], n)
-        else:
-            runs.append((n, n))
-    return ",".join(rank_name(a) if a == b else f"{rank_name(a)}〜{rank_name(b)}" for a, b in runs)
+from .cards import SUITS, Card, Suit, full_deck
 
 
 @dataclass(frozen=True)
@@ -45,11 +34,6 @@ class CardPattern:
             return False
         return (self.suits is None or card.suit in self.suits) and (self.numbers is None or card.number in self.numbers)
 
-    def canonical(self) -> str:
-        if self.joker:
-            return "Joker"
-        suit = "".join(s.value for s in SUITS if self.suits and s in self.suits)
-        return suit + _ranks_text(self.numbers)
 
     def to_json(self) -> dict[str, object]:
         if self.joker:
@@ -92,8 +76,6 @@ class CardCondition:
         """Whether any cards of `deck` (default: the 54-card deck) satisfy the condition."""
         return next(self.candidates(full_deck() if deck is None else list(deck)), None) is not None
 
-    def canonical(self) -> str:
-        raise NotImplementedError
 
     def to_json(self) -> dict[str, object]:
         raise NotImplementedError
@@ -168,11 +150,6 @@ class Slots(CardCondition):
 
         return all(place(pi, set()) for pi in range(len(self.patterns)))
 
-    def canonical(self) -> str:
-        pats = [p.canonical() for p in self.patterns]
-        if len(pats) > 1 and len(set(pats)) == 1:
-            return f"{pats[0]} を {len(pats)}枚"
-        return " と ".join(pats)
 
     def to_json(self) -> dict[str, object]:
         return {"kind": "slots", "patterns": [p.to_json() for p in self.patterns]}
@@ -223,10 +200,6 @@ class SameSuit(CardCondition):
         return any(sum(1 for c in pool if c.suit is s and (self.numbers is None or c.number in self.numbers))
                    >= self.count for s in SUITS)
 
-    def canonical(self) -> str:
-        if self.numbers is not None:
-            return f"同じスートの{_ranks_text(self.numbers)} を {self.count}枚"
-        return f"同じスートを{self.count}枚" + ("以上" if self.at_least else "")
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": "same_suit", "count": self.count, "at_least": self.at_least}
@@ -268,8 +241,6 @@ class SameNumber(CardCondition):
         pool = full_deck() if deck is None else list(deck)
         return any(sum(1 for c in pool if not c.is_joker and c.number == n) >= self.count for n in range(1, 14))
 
-    def canonical(self) -> str:
-        return f"同じ数字を{self.count}枚"
 
     def to_json(self) -> dict[str, object]:
         return {"kind": "same_number", "count": self.count}
@@ -303,8 +274,6 @@ class FaceDown(CardCondition):
     def satisfiable(self, deck: Sequence[Card] | None = None) -> bool:
         return bool(full_deck() if deck is None else deck)
 
-    def canonical(self) -> str:
-        return "全て(裏向き)"
 
     def to_json(self) -> dict[str, object]:
         return {"kind": "face_down"}
@@ -332,8 +301,6 @@ class RareCard(CardCondition):
     def satisfiable(self, deck: Sequence[Card] | None = None) -> bool:
         return self.count <= len(full_deck() if deck is None else deck)
 
-    def canonical(self) -> str:
-        return f"レアカード{self.count}枚"
 
     def to_json(self) -> dict[str, object]:
         return {"kind": "rare", "count": self.count}
@@ -345,8 +312,6 @@ class UnitCondition:
     text: str
     count: int
 
-    def canonical(self) -> str:
-        raise NotImplementedError
 
     def to_json(self) -> dict[str, object]:
         raise NotImplementedError
@@ -354,16 +319,15 @@ class UnitCondition:
 
 @dataclass(frozen=True)
 class LabelHolder(UnitCondition):
-    """`<スラッシュ> を持つ兵士1体`: a unit of the kind holding the label."""
+    """`<スラッシュ> を持つ兵士1体`: a unit of a type holding the label. `label` and `kind`
+    are the ids of the declared label and type (the parser leaves the printed names, the
+    resolver puts the ids)."""
 
     label: str
-    kind: str  # soldier | bulwark
+    kind: str
     count: int = 1
     text: str = ""
 
-    def canonical(self) -> str:
-        noun = {"soldier": "兵士", "bulwark": "防壁"}[self.kind]
-        return f"<{self.label}> を持つ{noun}{self.count}体"
 
     def to_json(self) -> dict[str, object]:
         return {"kind": "label_holder", "label": self.label, "unit_kind": self.kind, "count": self.count}
@@ -371,14 +335,14 @@ class LabelHolder(UnitCondition):
 
 @dataclass(frozen=True)
 class NamedCharacter(UnitCondition):
-    """`「リアニメーター」1体`: a unit matched to the named character."""
+    """`「リアニメーター」1体`: a unit matched to the named character; `character` is its
+    script id once resolved."""
 
     name: str
     count: int = 1
     text: str = ""
+    character: str | None = None
 
-    def canonical(self) -> str:
-        return f"「{self.name}」{self.count}体"
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": "named_character", "name": self.name, "count": self.count}
+        return {"kind": "named_character", "name": self.name, "character": self.character, "count": self.count}

@@ -8,51 +8,16 @@ conditions are matchers (`bpscript.conditions`), effects are statement trees
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Iterator
 
 from .conditions import CardCondition, UnitCondition
 from .effects import Event, Expr, Stmt
 from .source import Span
+from .vocabulary import (CategoryDef, ComponentDef, CostDef, LabelDef, SpeedDef, TargetKindDef, TimingDef,
+                         TriggerDef, TypeDef, Vocabulary)
 
 
-class Trigger(str, Enum):
-    DIRECT = "直接"
-    TRIGGERED = "誘発"
-
-
-class Speed(str, Enum):
-    IMMEDIATE = "即時"
-    NORMAL = "通常"
-
-
-class Timing(str, Enum):
-    MAIN = "メイン"
-    QUICK = "クイック"
-
-
-#: ASCII spellings accepted in headers, so an author can type `@direct-normal-quick`
-HEADER_ALIASES: dict[str, str] = {
-    "direct": "直接", "triggered": "誘発", "immediate": "即時", "normal": "通常",
-    "main": "メイン", "quick": "クイック",
-}
-
-ACTION_TYPES = ("基本", "召喚", "速攻魔法", "通常魔法", "誘発魔法", "兵士起因", "パック操作", "レアカード操作", "切札操作")
-COMPONENT_TYPES = {"character": ("兵士", "防壁"), "fog": ("滞留魔法",), "trump": ("表切札", "裏切札")}
-
-#: zone identifiers (glossary) and their printed names
-ZONES: dict[str, str] = {
-    "life": "ライフ", "grave": "墓地", "field": "場", "hand": "手札", "fog": "フォグ",
-    "pack": "パック", "rare": "レアカード", "trump": "切札",
-}
-
-#: target kinds and how they print (`兵士1体`, `対戦相手1人`, …)
-TARGET_KINDS: dict[str, tuple[str, str]] = {
-    "soldier": ("兵士", "体"), "bulwark": ("防壁", "体"), "character": ("キャラクター", "体"),
-    "face_up_trump": ("表切札", "枚"), "request": ("リクエスト", "つ"), "player": ("プレイヤー", "人"),
-    "opponent": ("対戦相手", "人"),
-}
-OWNERS: dict[str, str] = {"self": "自分の", "opponent": "対戦相手の"}
+#: ability scopes, in the order they apply (9.4.2)
 SCOPES = ("all", "your", "this")
 
 
@@ -60,14 +25,14 @@ SCOPES = ("all", "your", "this")
 class Header:
     """`@トリガー-スピード-タイミング`."""
 
-    trigger: Trigger
-    speed: Speed
-    timing: Timing
+    trigger: TriggerDef
+    speed: SpeedDef
+    timing: TimingDef
     span: Span
 
     @property
     def text(self) -> str:
-        return f"@{self.trigger.value}-{self.speed.value}-{self.timing.value}"
+        return f"@{self.trigger.name}-{self.speed.name}-{self.timing.name}"
 
 
 @dataclass(frozen=True)
@@ -100,13 +65,18 @@ class KeyCondition:
 
 @dataclass(frozen=True)
 class TargetSpec:
-    """One thing to target: kind, count (None = any number), owner, and a predicate over `it`."""
+    """One thing to target: kind, count (None = any number), owner, and a predicate over `it`.
+
+    `kind` is the id as written; `of` is what it names in the vocabulary: a type
+    (soldier), a component kind (character) or a target kind (request, player).
+    """
 
     kind: str
     count: int | None
     owner: str | None
     where: Expr | None
     span: Span
+    of: TypeDef | ComponentDef | TargetKindDef | None = None
 
 
 @dataclass(frozen=True)
@@ -165,12 +135,21 @@ class Suppression:
 
 @dataclass(frozen=True)
 class Label:
-    """<アタッカー>, optionally printed with a qualifier and guarded by `when`."""
+    """A label a component carries (<アタッカー>), optionally printed with a qualifier and
+    guarded by `when`."""
 
-    name: str
+    label: LabelDef
     qualifier: str | None
     when: Expr | None
     span: Span
+
+    @property
+    def id(self) -> str:
+        return self.label.id
+
+    @property
+    def name(self) -> str:
+        return self.label.name
 
     @property
     def text(self) -> str:
@@ -201,8 +180,8 @@ class Script:
     id: str
     name: str
     kind: str  # action | character | fog | trump
-    type: str
-    category: str
+    type: TypeDef
+    category: CategoryDef
     span: Span
     ruby: str | None = None
     formats: tuple[str, ...] = ()
@@ -247,10 +226,7 @@ class ComponentScript(Script):
     labels: tuple[Label, ...] = ()
     abilities: tuple[Ability, ...] = ()
     placed_by: str | None = None
-
-    @property
-    def zone(self) -> str:
-        return {"character": "field", "fog": "fog", "trump": "trump"}[self.kind]
+    zone: str = ""  # the zone its units live in (the component kind's, in the vocabulary)
 
 
 @dataclass(frozen=True)
@@ -287,22 +263,20 @@ class Frame:
     summary: str = ""
 
 
-@dataclass(frozen=True)
-class CostDef:
-    letter: str
-    id: str
-    text: str
-
-
 @dataclass
 class Ruleset:
     """Everything loaded and resolved: the one model all backends share."""
 
     formats: dict[str, Format] = field(default_factory=dict)
     frames: dict[str, Frame] = field(default_factory=dict)
-    costs: dict[str, CostDef] = field(default_factory=dict)
     scripts: dict[str, Script] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
+    vocabulary: Vocabulary = field(default_factory=Vocabulary)
+
+    @property
+    def costs(self) -> dict[str, CostDef]:
+        """The declared cost letters, by letter, in declaration order."""
+        return {c.letter: c for c in self.vocabulary.costs}
 
     def actions(self) -> Iterator[ActionScript]:
         return (s for s in self.scripts.values() if isinstance(s, ActionScript))

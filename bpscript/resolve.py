@@ -10,9 +10,12 @@ from dataclasses import replace
 from typing import Callable
 
 from . import model as m
+from . import vocabulary as v
 from .diagnostics import Diagnostic, Severity
+from .resolve_vocab import VocabResolver
 from .source import Span
 from .syntax import ast
+from .conditions import LabelHolder, NamedCharacter
 from .syntax.conditions import ConditionError, parse_condition
 
 # which fields each kind of item may hold (by the name used in field_spans)
@@ -54,6 +57,8 @@ class Resolver:
         self.diags: list[Diagnostic] = []
         self.ruleset = m.Ruleset()
         self._origin: dict[str, str] = {}  # script id -> "base" or "user"
+        self._modules: list[tuple[ast.Module, str]] = []
+        self._vocab = VocabResolver(self.error, self.ruleset.vocabulary)
 
     # -------------------------------------------------------------- reporting
     def error(self, code: str, message: str, span: Span, *, expected: str | None = None,
@@ -62,20 +67,35 @@ class Resolver:
 
     # -------------------------------------------------------------- entry
     def add_module(self, module: ast.Module, origin: str = "user") -> None:
+        """Read a module's vocabulary now; its other items once every module's vocabulary
+        is known (`finish`), so declarations may stand in any file, in any order."""
         self.ruleset.sources[module.path] = module.text
+        self._modules.append((module, origin))
         for item in module.items:
             if isinstance(item, ast.CostNode):
-                self._cost(item)
-            elif isinstance(item, ast.FormatNode):
-                self._format(item)
-            elif isinstance(item, ast.FrameNode):
-                self._frame(item)
-            elif isinstance(item, ast.ScriptNode):
-                self._script(item, origin)
+                self._vocab.add_cost(item)
+            elif isinstance(item, ast.VocabNode):
+                self._vocab.add(item)
 
     def finish(self) -> m.Ruleset:
-        """Cross-references: formats/frames named, `same_as` effects, costs declared."""
+        """Everything but the vocabulary, then cross-references: formats/frames named,
+        `same_as` effects, categories' trumps."""
+        self.vocab = self._vocab.check_references()
+        self._spellings = self.vocab.spelling_map()
+        for module, origin in self._modules:
+            for item in module.items:
+                if isinstance(item, ast.FormatNode):
+                    self._format(item)
+                elif isinstance(item, ast.FrameNode):
+                    self._frame(item)
+                elif isinstance(item, ast.ScriptNode):
+                    self._script(item, origin)
         rs = self.ruleset
+        self._resolve_named()
+        for cat in self.vocab.categories:
+            if cat.trump is not None and not (cat.trump in rs.scripts and rs.scripts[cat.trump].kind == "trump"):
+                self.error("E403", f"category '{cat.id}': '{cat.trump}' is not a trump", cat.span,
+                           expected=" ".join(s.id for s in rs.components("trump")) or "(no trumps)")
         for s in rs.scripts.values():
             for fid in s.formats:
                 if fid not in rs.formats:
@@ -86,11 +106,6 @@ class Resolver:
                     self.error("E161", f"unknown frame '{fid}'", s.span_of("frames"),
                                expected=_choices(rs.frames))
             if isinstance(s, m.ActionScript):
-                if s.cost is not None and rs.costs:
-                    for i, letter in enumerate(s.cost.letters):
-                        if letter not in rs.costs:
-                            self.error("E121", f"cost letter '{letter}' is not declared",
-                                       _sub(s.cost.span, i + 1, 1), expected=" ".join(rs.costs))
                 if s.effect is not None and s.effect.same_as is not None:
                     self._resolve_same_as(s)
         for fr in rs.frames.values():
@@ -98,6 +113,20 @@ class Resolver:
                 if fid not in rs.formats:
                     self.error("E160", f"unknown format '{fid}'", fr.span, expected=_choices(rs.formats))
         return rs
+
+    def _resolve_named(self) -> None:
+        """`「名前」1体`: the character script of that printed name (an id in the model)."""
+        by_name = {s.name: s for s in self.ruleset.components("character")}
+        for s in self.ruleset.actions():
+            key = s.key
+            if key is None or not isinstance(key.condition, NamedCharacter):
+                continue
+            found = by_name.get(key.condition.name)
+            if found is None:
+                self.error("E132", f"no character is named 「{key.condition.name}」", key.span,
+                           expected=" ".join(f"「{c}」" for c in by_name) or "(no characters)")
+                continue
+            s.key = replace(key, condition=replace(key.condition, character=found.id))
 
     def _resolve_same_as(self, s: m.ActionScript) -> None:
         assert s.effect is not None
@@ -119,12 +148,6 @@ class Resolver:
             ref = other.effect.same_as
 
     # -------------------------------------------------------------- items
-    def _cost(self, node: ast.CostNode) -> None:
-        letter = node.letter.value
-        if letter in self.ruleset.costs:
-            self.error("E201", f"cost '{letter}' is declared twice", node.letter.span)
-        self.ruleset.costs[letter] = m.CostDef(letter, node.id.value, node.text.value)
-
     def _format(self, node: ast.FormatNode) -> None:
         fields = self._fields(node.fields, FORMAT_FIELDS, "format")
         summary = fields.get("summary")
@@ -141,8 +164,9 @@ class Resolver:
                 fr.formats = tuple(w.value for w in f.values)
             elif isinstance(f, ast.IdsField) and f.key == "zones":
                 for w in f.values:
-                    if w.value not in m.ZONES:
-                        self.error("E162", f"unknown zone '{w.value}'", w.span, expected=" ".join(m.ZONES))
+                    if w.value not in self.vocab.zones.ids():
+                        self.error("E162", f"unknown zone '{w.value}'", w.span,
+                                   expected=" ".join(self.vocab.zones.ids()) or "(no zones declared)")
                 fr.zones = tuple(w.value for w in f.values)
             elif isinstance(f, ast.TextField) and f.key == "deck":
                 fr.deck = f.text.value
@@ -156,6 +180,9 @@ class Resolver:
             elif isinstance(f, ast.ActionListsField):
                 fr.action_lists = tuple(w.value for w in f.names)
             elif isinstance(f, ast.DisclosureField):
+                if f.zone.value not in self.vocab.zones.ids():
+                    self.error("E162", f"unknown zone '{f.zone.value}'", f.zone.span,
+                               expected=" ".join(self.vocab.zones.ids()) or "(no zones declared)")
                 fr.disclosure += (m.Disclosure(f.zone.value, f.public.value, f.owner_only.value, f.hidden.value),)
         if "formats" not in fields:
             self.error("E150", f"frame '{fr.id}' names no format", node.id.span,
@@ -182,16 +209,10 @@ class Resolver:
     def _script(self, node: ast.ScriptNode, origin: str) -> None:
         allowed = ACTION_FIELDS if node.kind == "action" else COMPONENT_FIELDS
         fields = self._fields(node.fields, allowed, node.kind)
-        type_ = node.type.value if node.type else ("表切札" if node.kind == "trump" else "")
-        allowed_types = m.ACTION_TYPES if node.kind == "action" else m.COMPONENT_TYPES[node.kind]
-        if node.type is None and node.kind != "trump":
-            self.error("E110", f"{node.kind} '{node.id.value}' has no type", node.name.span,
-                       expected="the type in parentheses after the name: " + " ".join(f"({t})" for t in allowed_types))
-        elif type_ not in allowed_types:
-            self.error("E110", f"unknown {node.kind} type '{type_}'", node.type.span if node.type else node.span,
-                       expected=" ".join(allowed_types))
+        type_ = self._type(node)
+        category = self.vocab.category(type_.id) or v.CategoryDef(type_.id, type_.name, type_.span)
         common = dict(id=node.id.value, name=node.name.value, kind=node.kind, type=type_,
-                      category=type_, span=node.id.span, override=node.override)
+                      category=category, span=node.id.span, override=node.override)
         script: m.Script
         if node.kind == "action":
             script = m.ActionScript(**common)
@@ -217,6 +238,23 @@ class Resolver:
                        fix="add `formats: …` or `frames: …`")
         self._register(script, node, origin)
 
+    def _type(self, node: ast.ScriptNode) -> v.TypeDef:
+        """The declared type in parentheses; a trump may leave it out (its kind's first type)."""
+        allowed = self.vocab.types_of(node.kind)
+        shown = " ".join(f"({t.name})" for t in allowed) or f"(no {node.kind} types declared)"
+        if node.type is None:
+            if node.kind == "trump" and allowed:
+                return allowed[0]
+            self.error("E110", f"{node.kind} '{node.id.value}' has no type", node.name.span,
+                       expected="the type in parentheses after the name: " + shown)
+        else:
+            found = self.vocab.types.get(node.type.value)
+            if found is not None and found.kind == node.kind:
+                return found
+            self.error("E110", f"unknown {node.kind} type '{node.type.value}'", node.type.span, expected=shown)
+        text = node.type.value if node.type else ""
+        return v.TypeDef(text, text, node.span, node.kind)
+
     def _register(self, script: m.Script, node: ast.ScriptNode, origin: str) -> None:
         scripts = self.ruleset.scripts
         if script.id in scripts:
@@ -238,7 +276,13 @@ class Resolver:
             if f.key in ("ruby", "story"):
                 setattr(s, f.key, f.text.value)
         elif isinstance(f, ast.CategoryField):
-            s.category = f.text.value
+            found = self.vocab.category(f.text.value)
+            if found is None:
+                self.error("E111", f"unknown category '{f.text.value}'", f.text.span,
+                           expected=" ".join(c.name for c in self.vocab.categories) or "(no categories declared)",
+                           fix="declare it: category anId \"名前\"")
+                found = v.CategoryDef(f.text.value, f.text.value, f.text.span)
+            s.category = found
         elif isinstance(f, ast.IdsField):
             values = tuple(w.value for w in f.values)
             if f.key == "since":
@@ -283,13 +327,14 @@ class Resolver:
             self.error("E153", f"action '{s.id}' has no effect (効果)", node.id.span,
                        fix='add `effect: "…"` with the printed text, and a { … } block of statements')
         if s.header is not None:
-            if s.header.trigger is m.Trigger.TRIGGERED and s.trigger_condition is None:
-                self.error("E154", f"triggered action '{s.id}' has no trigger condition (誘発条件)",
+            by_event = s.header.trigger.origin is v.Origin.EVENT
+            if by_event and s.trigger_condition is None:
+                self.error("E154", f"triggered action '{s.id}' has no trigger condition",
                            s.header.span, fix='add `trigger: "…" on event(…)`')
-            if s.header.trigger is m.Trigger.DIRECT and s.trigger_condition is not None:
+            if not by_event and s.trigger_condition is not None:
                 self.error("E155", "a direct action cannot have a trigger condition (誘発条件)",
                            s.trigger_condition.span, fix="make the header @誘発-… or remove `trigger:`")
-        if s.header is not None and s.header.trigger is m.Trigger.TRIGGERED and s.activation is not None \
+        if s.header is not None and s.header.trigger.origin is v.Origin.EVENT and s.activation is not None \
                 and s.trigger_condition is None:
             self.error("E156", "a triggered action cannot rely on an activation condition alone",
                        s.activation.span)
@@ -298,7 +343,7 @@ class Resolver:
         body = w.value[1:]
         parts = body.split("-")
         names = ("trigger", "speed", "timing")
-        enums: tuple[type, ...] = (m.Trigger, m.Speed, m.Timing)
+        tables = (self.vocab.triggers, self.vocab.speeds, self.vocab.timings)
         if len(parts) != 3:
             self.error("E101", f"header '{w.value}' needs three parts", w.span,
                        expected="@トリガー-スピード-タイミング, e.g. @直接-通常-クイック")
@@ -306,12 +351,13 @@ class Resolver:
         values = []
         offset = 1
         ok = True
-        for part, what, enum in zip(parts, names, enums):
-            canon = m.HEADER_ALIASES.get(part.lower(), part)
-            try:
-                values.append(enum(canon))
-            except ValueError:
-                choices = " or ".join(f"{e.value} ({e.name.lower()})" for e in enum)
+        for part, what, table in zip(parts, names, tables):
+            found = table.get(self._spellings.get(part, part)) or table.get(part.lower())
+            if found is not None:
+                values.append(found)
+            else:
+                choices = " or ".join(f"{t.name} ({t.id})" for t in table) or \
+                    f"(no {what} declared: does the file `extends` a ruleset?)"
                 self.error("E102", f"unknown {what} '{part}'", _sub(w.span, offset, len(part)), expected=choices)
                 ok = False
             offset += len(part) + 1
@@ -319,14 +365,15 @@ class Resolver:
 
     def _cost_text(self, w: ast.Word) -> m.Cost | None:
         letters = w.value[1:]
+        costs = self.vocab.costs
+        declared = " ".join(f"{c.letter} ({c.id})" for c in costs) or "(no cost letters declared)"
         if not letters:
-            self.error("E120", "empty cost '$'", w.span, expected="cost letters B L D S C, e.g. $BL")
+            self.error("E120", "empty cost '$'", w.span, expected=f"cost letters, e.g. $BL: {declared}")
             return None
         ok = True
         for i, ch in enumerate(letters):
-            if ch not in "BLDSC":
-                self.error("E120", f"unknown cost letter '{ch}'", _sub(w.span, i + 1, 1),
-                           expected="B (防壁をドライブ) L (ライフ) D (手札を捨てる) S (キャラクターを墓地へ) C (キーユニットをドライブ)")
+            if costs.get(ch) is None:
+                self.error("E120", f"unknown cost letter '{ch}'", _sub(w.span, i + 1, 1), expected=declared)
                 ok = False
         return m.Cost(tuple(letters), w.span) if ok else None
 
@@ -334,34 +381,71 @@ class Resolver:
         text = w.value[1:].strip()
         lead = len(w.value[1:]) - len(w.value[1:].lstrip())
         try:
-            cond = parse_condition(text)
+            cond = parse_condition(text, self._spellings)
         except ConditionError as err:
             self.error("E130", f"bad {what}: {err.message}", _sub(w.span, 1 + lead + err.offset, 1),
                        expected=err.expected)
             return None
         span = _sub(w.span, 0, len(w.value))
-        if hasattr(cond, "satisfiable") and not cond.satisfiable():
+        if isinstance(cond, LabelHolder):
+            cond = self._label_holder(cond, span)
+        elif hasattr(cond, "satisfiable") and not cond.satisfiable():
             self.error("E131", f"{what} '{text}' cannot be met by any cards of a 54-card deck", span,
                        fix="lower the count or widen the ranks")
         return m.KeyCondition(cond, text, span)
 
+    def _label_holder(self, cond: LabelHolder, span: Span) -> LabelHolder:
+        """`<X> を持つT1体`: the printed label and type become the declared ids."""
+        label = self.vocab.labels.get(cond.label)
+        if label is None:
+            self.error("E132", f"unknown label <{cond.label}> in a key unit condition", span,
+                       expected=" ".join(f"<{l.name}>" for l in self.vocab.labels) or "(no labels declared)",
+                       fix=f"declare it: label anId \"{cond.label}\"")
+        kind = self.vocab.types.get(cond.kind)
+        if kind is None or kind.kind == "action":
+            self.error("E132", f"unknown type '{cond.kind}' in a key unit condition", span,
+                       expected=" ".join(t.name for t in self.vocab.types if t.kind != "action") or "(none declared)")
+        return replace(cond, label=label.id if label else cond.label, kind=kind.id if kind else cond.kind)
+
     def _target(self, f: ast.TargetField) -> m.Target:
         specs = []
+        voc = self.vocab
         for sp in f.specs:
             kind = sp.kind.value
-            if kind not in m.TARGET_KINDS:
-                self.error("E180", f"unknown target kind '{kind}'", sp.kind.span, expected=" ".join(m.TARGET_KINDS))
+            of = voc.unit_kind(kind) or voc.target_kinds.get(kind)
+            if of is None or of.id != kind:
+                kinds = [t.id for t in voc.types if t.kind != "action"] + voc.components.ids() + voc.target_kinds.ids()
+                self.error("E180", f"unknown target kind '{kind}'", sp.kind.span,
+                           expected=" ".join(kinds) or "(no target kinds declared)")
+                of = None
             count: int | None = 1
             if sp.count is not None:
                 count = None if sp.count.value == "any" else int(sp.count.value)
             owner = sp.owner.value if sp.owner else None
-            if owner is not None and owner not in m.OWNERS:
-                self.error("E181", f"unknown owner '{owner}'", sp.owner.span, expected="self or opponent")
-            specs.append(m.TargetSpec(kind, count, owner, sp.where, sp.span))
-        text = f.text.value if f.text else render_target(specs)
+            if owner is not None and owner not in voc.owners.ids():
+                self.error("E181", f"unknown owner '{owner}'", sp.owner.span,
+                           expected=" or ".join(voc.owners.ids()) or "(no owners declared)")
+            specs.append(m.TargetSpec(kind, count, owner, sp.where, sp.span, of))
+        if f.text:
+            text = f.text.value
+        elif len(specs) == 1:
+            text = target_text(voc, specs[0])
+        else:
+            self.error("E183", "a target of several kinds needs its printed text", f.span,
+                       fix='write the text after the kinds: target: soldier & player "…"')
+            text = ""
         return m.Target(tuple(specs), text, f.span)
 
     # -------------------------------------------------------------- components
+    def _label(self, node: ast.LabelNode) -> m.Label:
+        found = self.vocab.labels.get(node.name.value)
+        if found is None:
+            self.error("E112", f"undeclared label <{node.name.value}>", node.name.span,
+                       expected=" ".join(f"<{l.name}>" for l in self.vocab.labels) or "(no labels declared)",
+                       fix=f"declare it: label anId \"{node.name.value}\" {{ roles: … }}")
+            found = v.LabelDef(node.name.value, node.name.value, node.name.span)
+        return m.Label(found, node.qualifier.value if node.qualifier else None, node.when, node.span)
+
     def _component(self, s: m.ComponentScript, node: ast.ScriptNode, fields: dict[str, ast.Field]) -> None:
         uf = fields.get("unit")
         if isinstance(uf, ast.UnitField):
@@ -373,8 +457,7 @@ class Resolver:
             if isinstance(f, ast.SizeField):
                 s.size = m.Size(f.text.value if f.text else _expr_text(f.expr), f.expr, f.span)
             elif isinstance(f, ast.LabelsField):
-                s.labels = tuple(m.Label(l.name.value, l.qualifier.value if l.qualifier else None, l.when, l.span)
-                                 for l in f.labels)
+                s.labels = tuple(self._label(l) for l in f.labels)
             elif isinstance(f, ast.TextField) and f.key == "placed_by":
                 s.placed_by = f.text.value
         abilities = []
@@ -386,8 +469,14 @@ class Resolver:
                                expected="all, your or this (9.4.2)")
                 abilities.append(m.Ability(f.text.value, scope, f.body, f.span))
         s.abilities = tuple(abilities)
-        if s.kind == "character" and s.type == "兵士" and s.size is None:
-            self.error("E158", f"soldier '{s.id}' has no size", node.id.span, fix="add `size: …`")
+        comp = self.vocab.components.get(s.kind)
+        if comp is None:
+            self.error("E113", f"no component kind '{s.kind}' is declared", node.id.span,
+                       fix=f'declare it: component {s.kind} "…" {{ zone: … }}')
+        else:
+            s.zone = comp.zone
+        if s.kind == "character" and s.type.sized and s.size is None:
+            self.error("E158", f"{s.type.id} '{s.id}' has no size", node.id.span, fix="add `size: …`")
 
 
 def _expr_text(expr) -> str:
@@ -399,15 +488,21 @@ def _choices(d: dict) -> str:
     return " ".join(d) if d else "(none declared)"
 
 
-def render_target(specs) -> str:
-    """The printed text of a target written without one: `自分の兵士1体`."""
-    parts = []
-    for sp in specs:
-        noun, counter = m.TARGET_KINDS.get(sp.kind, (sp.kind, ""))
-        owner = m.OWNERS.get(sp.owner or "", "")
-        count = "" if sp.count is None else f"{sp.count}{counter}"
-        parts.append(f"{owner}{noun}{count}")
-    return "と".join(parts)
+def target_text(voc: v.Vocabulary, spec: m.TargetSpec) -> str:
+    """The printed text of one target written without one (`自分の兵士1体`), from the
+    declared words: the owner's, the kind's name, and the counter of its component kind."""
+    of = spec.of
+    noun = of.name if of is not None else spec.kind
+    if isinstance(of, v.TargetKindDef) or isinstance(of, v.ComponentDef):
+        counter = of.counter
+    elif isinstance(of, v.TypeDef):
+        comp = voc.components.get(of.kind)
+        counter = comp.counter if comp else ""
+    else:
+        counter = ""
+    owner = voc.owners.get(spec.owner).name if spec.owner and spec.owner in voc.owners else ""
+    count = "" if spec.count is None else f"{spec.count}{counter}"
+    return f"{owner}{noun}{count}"
 
 
 def resolve(modules: list[tuple[ast.Module, str]], extra: Callable[[Resolver], None] | None = None

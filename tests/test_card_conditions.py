@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bpscript.cards import Card, Suit, full_deck
 from bpscript.conditions import FaceDown, LabelHolder, NamedCharacter, RareCard, SameNumber, SameSuit, Slots
-from bpscript.syntax.conditions import ConditionError, parse_condition
+from bpscript.syntax.conditions import ConditionError, format_condition, parse_condition
 
 DECK = full_deck()
 PAIRS = list(combinations(DECK, 2))
@@ -131,7 +131,7 @@ def test_candidates_equal_brute_force(text, hand):
 ])
 def test_typed_variants_behave_like_the_canonical_form(typed, canonical):
     a, b = parse_condition(typed), parse_condition(canonical)
-    assert a.canonical() == b.canonical() == canonical
+    assert format_condition(a) == format_condition(b) == canonical
     assert a.text == typed
     for combo in PAIRS[:300] + [(c,) for c in DECK]:
         assert a.matches(combo) == b.matches(combo)
@@ -159,10 +159,21 @@ def test_unsatisfiable_counts_parse_but_cannot_be_met():
 
 
 def test_unit_conditions():
-    assert parse_condition("<スラッシュ> を持つ兵士1体") == LabelHolder("スラッシュ", "soldier", 1, "<スラッシュ> を持つ兵士1体")
-    assert parse_condition("<ファントム> を持つ防壁1体").kind == "bulwark"
+    # the parser keeps the printed label and type; the resolver turns them into ids
+    assert parse_condition("<スラッシュ> を持つ兵士1体") == LabelHolder("スラッシュ", "兵士", 1, "<スラッシュ> を持つ兵士1体")
+    assert parse_condition("<ファントム> を持つ防壁1体").kind == "防壁"
     assert parse_condition("「リアニメーター」1体") == NamedCharacter("リアニメーター", 1, "「リアニメーター」1体")
     assert isinstance(parse_condition("レアカード1枚"), RareCard)
+
+
+def test_accepted_spellings_keep_the_text_and_locate_errors_in_it():
+    spellings = {"スーツ": "スート", "♥": "♡"}
+    cond = parse_condition("同じスーツを2枚以上", spellings)
+    assert cond == parse_condition("同じスートを2枚以上", {}).__class__(2, True, None, "同じスーツを2枚以上")
+    assert cond.text == "同じスーツを2枚以上"
+    with pytest.raises(ConditionError) as err:
+        parse_condition("同じスーツを0枚", spellings)
+    assert err.value.offset == len("同じスーツを")
 
 
 def test_kinds():

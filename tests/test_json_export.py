@@ -29,7 +29,7 @@ def test_homebrew_export_matches_schema():
 
 def test_schema_rejects_a_broken_export():
     data = json.loads(dumps(load_official().ruleset))
-    data["scripts"][0]["header"]["speed"] = "fast"
+    data["scripts"][0]["header"]["speed"] = "通常"  # a printed name where the id belongs
     errors = list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data))
     assert errors
 

@@ -48,9 +48,9 @@ def test_counts(ruleset):
 
 def _actual(s: m.Script) -> dict:
     """The model's script in the reference's shape."""
-    out: dict = {"id": s.id, "name": s.name, "category": s.category}
+    out: dict = {"id": s.id, "name": s.name, "category": s.category.name}
     if s.type:
-        out["type"] = s.type
+        out["type"] = s.type.name
     if s.ruby:
         out["ruby"] = s.ruby
     if s.formats:
@@ -68,9 +68,9 @@ def _actual(s: m.Script) -> dict:
         if s.flavor.speaker:
             out["flavor_speaker"] = s.flavor.speaker
     if isinstance(s, m.ActionScript):
-        out["trigger"] = s.header.trigger.value
-        out["speed"] = s.header.speed.value
-        out["timing"] = s.header.timing.value
+        out["trigger"] = s.header.trigger.name
+        out["speed"] = s.header.speed.name
+        out["timing"] = s.header.timing.name
         if s.cost:
             out["cost"] = "".join(s.cost.letters)
         if s.key_cards:
@@ -129,9 +129,10 @@ def test_frames_match_reference(ruleset):
         assert list(fr.formats) == ref["formats"]
         assert fr.deck == ref["deck"]
         assert fr.setup == ref["setup"]
-        assert [m.ZONES[z] for z in fr.zones] == ref["zones"]
+        zones = ruleset.vocabulary.zones
+        assert [zones[z].name for z in fr.zones] == ref["zones"]
         assert list(fr.action_lists) == ref.get("action_lists", [])
-        disc = {m.ZONES[d.zone]: {"完全公開": d.public, "個人公開": d.owner_only, "非公開": d.hidden}
+        disc = {zones[d.zone].name: {"完全公開": d.public, "個人公開": d.owner_only, "非公開": d.hidden}
                 for d in fr.disclosure}
         assert disc == ref.get("disclosure", {})
 

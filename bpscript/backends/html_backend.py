@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import Environment, PackageLoader, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
 from .. import model as m
@@ -30,12 +30,12 @@ def ordinal(marker: str) -> int:
 def timing(s: m.Script) -> str:
     if isinstance(s, m.ActionScript) and s.header is not None:
         return s.header.text[1:]
-    return s.type
+    return s.type.name
 
 
 def search_text(s: m.Script) -> str:
     """What the text search looks through: names, marks and texts, lower-cased."""
-    parts = [s.id, s.name, s.ruby or "", s.category, s.type, s.story or ""]
+    parts = [s.id, s.name, s.ruby or "", s.category.name, s.type.name, s.story or ""]
     if isinstance(s, m.ActionScript):
         parts += [s.header.text if s.header else "", s.cost.text if s.cost else "", s.key.text if s.key else "",
                   s.note or "", s.activation.text if s.activation else "",
@@ -47,13 +47,20 @@ def search_text(s: m.Script) -> str:
     return " ".join(parts).replace("\n", " ").lower()
 
 
+@pass_context
+def zone_name(context, zone: str) -> str:
+    """A zone's printed name, as the page's ruleset declares it."""
+    found = context["ruleset"].vocabulary.zones.get(zone)
+    return found.name if found is not None else zone
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     env = Environment(loader=PackageLoader("bpscript.backends", "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True, enabled_extensions=("j2", "html")),
                       trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True)
     env.filters.update(suits=suits, blocks=parse_blocks, ordinal=ordinal, timing=timing, search_text=search_text,
-                       zone_name=lambda z: m.ZONES.get(z, z))
+                       zone_name=zone_name)
     return env
 
 
@@ -63,14 +70,14 @@ def _static(name: str) -> Markup:
 
 
 def by_category(scripts: list[m.Script]) -> list[tuple[str, list[m.Script]]]:
-    """Actions grouped by the list they are printed under, in source order."""
-    groups: dict[str, list[m.Script]] = {}
+    """Actions grouped by the category they are listed under (its printed name), in source order."""
+    groups: dict[str, tuple[str, list[m.Script]]] = {}
     for s in scripts:
-        groups.setdefault(s.category, []).append(s)
-    return list(groups.items())
+        groups.setdefault(s.category.id, (s.category.name, []))[1].append(s)
+    return list(groups.values())
 
 
-def page_parts(scripts: list[m.Script]) -> dict[str, object]:
+def page_parts(scripts: list[m.Script], rs: m.Ruleset) -> dict[str, object]:
     actions = [s for s in scripts if s.kind == "action"]
     parts = {
         "actions": by_category(actions),
@@ -79,9 +86,10 @@ def page_parts(scripts: list[m.Script]) -> dict[str, object]:
         "trumps": [s for s in scripts if s.kind == "trump"],
     }
     sidebar = [(c, items) for c, items in parts["actions"]]
-    for key, title in (("characters", "キャラクター"), ("fogs", "フォグ"), ("trumps", "切札")):
+    for key, kind in (("characters", "character"), ("fogs", "fog"), ("trumps", "trump")):
         if parts[key]:
-            sidebar.append((title, parts[key]))
+            comp = rs.vocabulary.components.get(kind)
+            sidebar.append((comp.name if comp is not None else kind, parts[key]))
     parts["sidebar"] = sidebar
     return parts
 
@@ -95,13 +103,13 @@ def render_pages(rs: m.Ruleset, *, with_js: bool = True) -> dict[str, str]:
     for fmt in rs.formats.values():
         scripts = [s for s in rs.scripts.values() if fmt.id in s.formats]
         pages[f"format-{fmt.id}.html"] = env.get_template("format.html.j2").render(
-            title=fmt.name, fmt=fmt, **page_parts(scripts), **common)
+            title=fmt.name, fmt=fmt, **page_parts(scripts, rs), **common)
     for fr in rs.frames.values():
         scripts = [s for s in rs.scripts.values() if fr.id in s.frames]
         pages[f"frame-{fr.id}.html"] = env.get_template("frame.html.j2").render(
-            title=f"フレーム {fr.name}", frame=fr, **page_parts(scripts), **common)
+            title=f"フレーム {fr.name}", frame=fr, **page_parts(scripts, rs), **common)
     everything = list(rs.scripts.values())
-    categories = list(dict.fromkeys(s.category for s in everything))
+    categories = list(dict.fromkeys(s.category.name for s in everything))
     pages["all.html"] = env.get_template("all.html.j2").render(
         title="全スクリプト", scripts=everything, categories=categories,
         sidebar=[("全スクリプト", everything)], **{**common, "js": _static("filter.js") if with_js else None})

@@ -12,7 +12,7 @@ from typing import Any
 from .. import model as m
 from ..effects import stmt_to_json, to_source
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def _opt(out: dict[str, Any], key: str, value: Any) -> None:
@@ -43,12 +43,13 @@ def _key(k: m.KeyCondition | None) -> dict[str, Any] | None:
 
 
 def script_to_json(s: m.Script) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": s.id, "kind": s.kind, "name": s.name, "type": s.type, "category": s.category}
+    out: dict[str, Any] = {"id": s.id, "kind": s.kind, "name": s.name, "type": s.type.name, "type_id": s.type.id,
+                           "category": s.category.name, "category_id": s.category.id}
     _opt(out, "ruby", s.ruby)
     if isinstance(s, m.ActionScript):
         if s.header is not None:
-            out["header"] = {"text": s.header.text, "trigger": s.header.trigger.value,
-                             "speed": s.header.speed.value, "timing": s.header.timing.value}
+            out["header"] = {"text": s.header.text, "trigger": s.header.trigger.id,
+                             "speed": s.header.speed.id, "timing": s.header.timing.id}
         _opt(out, "cost", s.cost.text if s.cost else None)
         _opt(out, "key", _key(s.key_cards))
         _opt(out, "key_unit", _key(s.key_unit))
@@ -71,7 +72,7 @@ def script_to_json(s: m.Script) -> dict[str, Any]:
         _opt(out, "unit_condition", _key(s.unit_condition))
         if s.size is not None:
             out["size"] = {"text": s.size.text, "expr": to_source(s.size.expr)}
-        _opt(out, "labels", [{k: v for k, v in (("name", l.name), ("qualifier", l.qualifier),
+        _opt(out, "labels", [{k: v for k, v in (("id", l.id), ("name", l.name), ("qualifier", l.qualifier),
                                                   ("when", to_source(l.when) if l.when else None)) if v}
                              for l in s.labels])
         _opt(out, "abilities", [{k: v for k, v in (("text", a.text), ("scope", a.scope), ("body", _body(a.body)))
@@ -89,10 +90,42 @@ def script_to_json(s: m.Script) -> dict[str, Any]:
     return out
 
 
+def _payment(c) -> dict[str, Any] | None:
+    if c.pays is None:
+        return None
+    out: dict[str, Any] = {"kind": c.pays.kind.value, "amount": c.pays.amount}
+    _opt(out, "what", c.pays.what)
+    return out
+
+
+def vocabulary_to_json(voc) -> dict[str, Any]:
+    """Every declared word: id, printed name and what it means, by sort."""
+    def terms(table, *attrs: str) -> list[dict[str, Any]]:
+        out = []
+        for t in table:
+            row: dict[str, Any] = {"id": t.id, "name": t.name}
+            for a in attrs:
+                value = getattr(t, a)
+                row[a] = value.value if hasattr(value, "value") else (list(value) if isinstance(value, tuple) else value)
+            out.append(row)
+        return out
+    return {
+        "triggers": terms(voc.triggers, "origin"), "speeds": terms(voc.speeds, "resolution"),
+        "timings": terms(voc.timings, "window"), "zones": terms(voc.zones, "holds"),
+        "components": terms(voc.components, "zone", "counter"), "types": terms(voc.types, "kind", "sized"),
+        "categories": terms(voc.categories, "trump"), "roles": terms(voc.roles),
+        "labels": terms(voc.labels, "roles"), "statuses": terms(voc.statuses),
+        "target_kinds": terms(voc.target_kinds, "subject", "counter"), "owners": terms(voc.owners),
+        "spellings": terms(voc.spellings, "alternatives"),
+    }
+
+
 def ruleset_to_json(rs: m.Ruleset) -> dict[str, Any]:
     return {
         "schema_version": SCHEMA_VERSION,
-        "costs": [{"letter": c.letter, "id": c.id, "text": c.text} for c in rs.costs.values()],
+        "vocabulary": vocabulary_to_json(rs.vocabulary),
+        "costs": [{k: v for k, v in (("letter", c.letter), ("id", c.id), ("text", c.text), ("pays", _payment(c)))
+                   if v is not None} for c in rs.costs.values()],
         "formats": [{"id": f.id, "name": f.name, "summary": f.summary} for f in rs.formats.values()],
         "frames": [{
             "id": f.id, "name": f.name, "formats": list(f.formats), "deck": f.deck,

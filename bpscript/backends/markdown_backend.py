@@ -15,6 +15,11 @@ from .textfmt import Block, parse_blocks
 _SPECIAL = re.compile(r"([\\`*_{}\[\]#+!|])")
 
 
+def _zone(rs: m.Ruleset, zone: str) -> str:
+    found = rs.vocabulary.zones.get(zone)
+    return found.name if found is not None else zone
+
+
 def md(text: str) -> str:
     """Script text made inert in Markdown: HTML characters as entities, syntax escaped."""
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -48,7 +53,7 @@ def _field(title: str, text: str) -> list[str]:
 
 
 def script_markdown(s: m.Script, rs: m.Ruleset) -> list[str]:
-    out = [f"#### 【{md(s.name)}】({md(s.type)}) {{#{s.id}}}", ""]
+    out = [f"#### 【{md(s.name)}】({md(s.type.name)}) {{#{s.id}}}", ""]
     if s.ruby:
         out += [f"*{md(s.ruby)}*", ""]
     if isinstance(s, m.ActionScript):
@@ -123,10 +128,10 @@ def render_markdown(rs: m.Ruleset) -> dict[str, str]:
     for fr in rs.frames.values():
         scripts = [s for s in rs.scripts.values() if fr.id in s.frames]
         intro = [f"**フォーマット**: " + "、".join(rs.formats[f].name if f in rs.formats else f for f in fr.formats), ""]
-        intro += _field("デッキ条件", fr.deck) + [f"**領域**: " + "、".join(m.ZONES.get(z, z) for z in fr.zones), ""]
+        intro += _field("デッキ条件", fr.deck) + [f"**領域**: " + "、".join(_zone(rs, z) for z in fr.zones), ""]
         intro += _field("ゲームの準備", fr.setup)
         for d in fr.disclosure:
-            intro += [f"**公開レベル ({m.ZONES.get(d.zone, d.zone)})**: 完全公開 {md(d.public)} / "
+            intro += [f"**公開レベル ({_zone(rs, d.zone)})**: 完全公開 {md(d.public)} / "
                       f"個人公開 {md(d.owner_only)} / 非公開 {md(d.hidden)}", ""]
         intro += legend
         pages[f"frame-{fr.id}.md"] = _page(f"フレーム {fr.name}", intro, scripts, rs)

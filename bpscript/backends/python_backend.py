@@ -36,9 +36,9 @@ def _action(g: CodeGenerator, s: m.ActionScript, name: str, executable: bool, mi
     g.writeline(repr(s.effect.text if s.effect else s.name))
     _metadata(g, s, executable, missing)
     if s.header is not None:
-        g.writeline(f"trigger = {s.header.trigger.value!r}")
-        g.writeline(f"speed = {s.header.speed.value!r}")
-        g.writeline(f"timing = {s.header.timing.value!r}")
+        g.writeline(f"origin = {s.header.trigger.origin.value!r}")
+        g.writeline(f"resolution = {s.header.speed.resolution.value!r}")
+        g.writeline(f"window = {s.header.timing.window.value!r}")
     g.writeline(f"cost = {tuple(s.cost.letters) if s.cost else ()!r}")
     g.writeline(f"key = {s.key.text if s.key else None!r}")
     g.writeline(f"key_is_unit = {bool(s.key and s.key.is_unit)!r}")
@@ -123,7 +123,7 @@ def _component(g: CodeGenerator, s: m.ComponentScript, name: str, executable: bo
     _metadata(g, s, executable, missing)
     g.writeline(f"zone = {s.zone!r}")
     g.writeline(f"unit_condition = {s.unit_condition.text if s.unit_condition else ''!r}")
-    g.writeline(f"labels = {tuple(l.name for l in s.labels)!r}")
+    g.writeline(f"labels = {tuple(l.id for l in s.labels)!r}")
     g.writeline(f"scopes = {tuple(a.scope for a in s.abilities)!r}")
     if s.size is not None:
         g.writeline("")
@@ -139,7 +139,7 @@ def _component(g: CodeGenerator, s: m.ComponentScript, name: str, executable: bo
         g.indent()
         g.writeline("v = {'unit': unit}")
         for l in guarded:
-            g.writeline(f"if label == {l.name!r}:", l.span)
+            g.writeline(f"if label == {l.id!r}:", l.span)
             g.indent()
             g.writeline(f"return ctx.truth({g.expr(l.when)})", l.span)
             g.outdent()
@@ -160,8 +160,10 @@ def _component(g: CodeGenerator, s: m.ComponentScript, name: str, executable: bo
 
 
 def _metadata(g: CodeGenerator, s: m.Script, executable: bool, missing: list[str]) -> None:
-    for attr in ("id", "name", "kind", "type", "category"):
+    for attr in ("id", "name", "kind"):
         g.writeline(f"{attr} = {getattr(s, attr)!r}")
+    g.writeline(f"type = {s.type.id!r}")
+    g.writeline(f"category = {s.category.id!r}")
     g.writeline(f"formats = {tuple(s.formats)!r}")
     g.writeline(f"frames = {tuple(s.frames)!r}")
     g.writeline(f"source = {str(s.span)!r}")

@@ -188,7 +188,7 @@ class TerminalAgent(Agent):
 
     def request(self, view, player, options):
         self.board(view)
-        print("0. pass (パス)", file=self.out)
+        print("0. pass", file=self.out)
         for i, opt in enumerate(options, 1):
             print(f"{i}. {opt}", file=self.out)
         while True:

@@ -41,9 +41,9 @@ class Script:
 class ActionEffect(Script):
     """An action script: header, cost, key condition, and compiled checks and effect."""
 
-    trigger: ClassVar[str] = ""
-    speed: ClassVar[str] = ""
-    timing: ClassVar[str] = ""
+    origin: ClassVar[str] = ""  # vocabulary.Origin value of the trigger
+    resolution: ClassVar[str] = ""  # vocabulary.Resolution value of the speed
+    window: ClassVar[str] = ""  # vocabulary.Window value of the timing
     cost: ClassVar[tuple[str, ...]] = ()
     key: ClassVar[str | None] = None
     key_is_unit: ClassVar[bool] = False

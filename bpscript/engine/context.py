@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from ..cards import Card, Suit
+from ..vocabulary import Resolution, Window
 from .state import GameState, Unit
 
 CONSTANTS: dict[str, Any] = {
@@ -61,8 +62,8 @@ class Request:
     keys: list[Card] = field(default_factory=list)
     key_unit: Unit | None = None
     target: Any = None
-    speed: str = "通常"
-    timing: str = "メイン"
+    resolution: str = Resolution.STAGE
+    window: str = Window.MAIN
     triggered: bool = False
     target_cards: tuple[Card, ...] = ()  # the target unit's cards when targeted (split check, 5.4.1)
     id: int = field(default_factory=lambda: next(_ids))
@@ -167,10 +168,18 @@ class EffectContext:
 
     # ------------------------------------------------------------ helpers for verbs
     def has_label(self, unit: Unit, label: str) -> bool:
-        """Whether the unit has the label (<アタッカー>, <速攻> …), by its component's class."""
+        """Whether the unit has the label (by id), by its component's class."""
         if unit.component is None or self.load_class is None:
             return False
         return bool(self.load_class(unit.component)().has_label(self, unit, label))
+
+    def has_role(self, unit: Unit, role: str) -> bool:
+        """Whether one of the unit's labels gives it the role (the vocabulary declares which)."""
+        if unit.component is None or self.load_class is None:
+            return False
+        cls = self.load_class(unit.component)
+        roles = self.state.ruleset.vocabulary.labels
+        return any(role in roles[l].roles and cls().has_label(self, unit, l) for l in cls.labels if l in roles)
 
     def size(self, unit: Unit) -> int:
         """A unit's size: its component's generated `size()`, this turn's changes and

@@ -23,14 +23,16 @@ from typing import Any, Sequence
 
 from .. import model as m
 from ..cards import Card
-from ..conditions import CardCondition
+from ..conditions import CardCondition, LabelHolder, NamedCharacter
+from ..vocabulary import Resolution, Subject, Window
 from .base import NotExecutable, locate
+from .costs import Costs, units_of
 from .context import Chooser, EffectContext, Request, apply_abilities
 from .rules import Rules
 from .state import GameState, Unit, frame_deck, owner_of, setup
 from .verbs import EVENTS, is_bulwark, put, rank_matches, take, unit_to_grave
 
-IMMEDIATE, NORMAL, MAIN, QUICK = "即時", "通常", "メイン", "クイック"
+IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
 DEFAULT_MAX_TURNS = 200
 #: decisions of one turn before the guard ends the game (agents that only pass)
 DEFAULT_MAX_DECISIONS = 5000
@@ -124,6 +126,7 @@ class Game:
         self.events: list[str] = []
         self.chance = self.state.turn_player
         self.passes: set[int] = set()
+        self.costs = Costs(self)
 
     # ------------------------------------------------------------ helpers
     def ctx(self, request: Request) -> EffectContext:
@@ -166,7 +169,7 @@ class Game:
                 raise ValueError(f"not a legal request: {choice}")
             self.passes.clear()  # [4]
             req = self.make_request(p, choice)  # [5]
-            if req.speed == IMMEDIATE:  # [7]
+            if req.resolution == IMMEDIATE:  # [7]
                 self.trigger_check()  # [6]
                 if st.winner is None:
                     self.resolve(req)  # [8] [9]
@@ -210,29 +213,30 @@ class Game:
         hand = tuple(st.players[p].hand)
         probe = Request("", p)
         ctx = self.ctx(probe)
-        funds: dict[str, int] | None = None
+        costs = self.costs
+        funds: dict = {}
         for cls in self.rules.direct:
-            if (cls.timing == MAIN and not main_ok) or not cls.executable:
+            if (cls.window == MAIN and not main_ok) or not cls.executable:
                 continue
-            cost = self.rules.cost_counts(cls)
-            if cost:
-                if funds is None:
-                    funds = self.funds(p)
-                if any(n > funds[x] for x, n in cost.items()):
+            needs = costs.totals(cls)
+            if needs:
+                missing = [n for n in needs if n not in funds]
+                if missing:
+                    funds.update(costs.funds(p, {n: 0 for n in missing}))
+                if not costs.affordable(needs, funds, (), None):
                     continue
             probe.action, probe.keys, probe.key_unit = cls.id, [], None
             if not self.rules.instance(cls.id).can_activate(ctx):
                 continue
             ways: list[tuple[tuple[Card, ...], Unit | None]]
             if cls.key_is_unit:
-                ways = [((), u) for u in self.key_units(ctx, cls, p)
-                        if "C" not in cost or u.charged]  # C drives the key unit (5.2)
+                ways = [((), u) for u in self.key_units(ctx, cls, p)]
             elif cls.key is not None:
                 ways = [(k, None) for k in self.rules.key_sets(cls.id, hand)]
             else:
                 ways = [((), None)]
             for keys, unit in ways:
-                if len(hand) - len(keys) < cost.get("D", 0):
+                if needs and not costs.affordable(needs, funds, keys, unit is not None and unit.charged):
                     continue
                 targets: list[Any] = [None]
                 if cls.target_kinds:
@@ -245,7 +249,6 @@ class Game:
     def key_units(self, ctx: EffectContext, cls: type, p: int) -> list[Unit]:
         """Units of player `p`'s field that meet a key unit condition (★<ラベル> を持つ兵士1体,
         ★「名前」1体)."""
-        from ..conditions import LabelHolder, NamedCharacter
         cond = self.ruleset.scripts[cls.id].key.condition  # type: ignore[union-attr]
         scripts = self.ruleset.scripts
         out = []
@@ -254,38 +257,29 @@ class Game:
             if comp is None:
                 continue
             if isinstance(cond, LabelHolder):
-                kind = {"soldier": "兵士", "bulwark": "防壁"}[cond.kind]
-                if comp.type == kind and ctx.has_label(u, cond.label):
+                if comp.type.id == cond.kind and ctx.has_label(u, cond.label):
                     out.append(u)
-            elif isinstance(cond, NamedCharacter) and comp.name == cond.name:
+            elif isinstance(cond, NamedCharacter) and comp.id == cond.character:
                 out.append(u)
         return out
 
-    def funds(self, p: int) -> dict[str, int]:
-        """How many of each cost letter the player can pay (5.2): B charged bulwarks, L
-        life, D cards in the hand (checked again without the key cards), S characters;
-        C is checked against the key unit."""
-        from .verbs import bulwarks, characters
-        ctx = self.ctx(Request("", p))
-        return {"B": sum(1 for u in bulwarks(ctx, p) if u.charged), "L": len(self.state.players[p].life),
-                "S": len(characters(ctx, p)), "D": len(self.state.players[p].hand), "C": 1}
-
     def targets(self, ctx: EffectContext, cls: type, p: int) -> list[Any]:
-        from .verbs import bulwarks, characters, soldiers
+        """The candidates for the action's target (5.3.1): units of the declared type or
+        component kind, requests on the stage, or players, as the target kind says."""
         kind, _count, owner = cls.target_kinds[0]
         who = None if owner is None else (p if owner == "self" else 1 - p)
-        if kind == "soldier":
-            cands: list[Any] = soldiers(ctx, who)
-        elif kind == "bulwark":
-            cands = bulwarks(ctx, who)
-        elif kind == "character":
-            cands = characters(ctx, who)
-        elif kind == "request":
-            cands = list(self.state.stage)
-        elif kind == "player":
-            cands = [0, 1]
-        elif kind == "opponent":
-            cands = [1 - p]
+        voc = self.ruleset.vocabulary
+        subject = voc.target_kinds.get(kind)
+        if subject is not None:
+            if subject.subject is Subject.REQUEST:
+                cands: list[Any] = list(self.state.stage)
+            elif subject.subject is Subject.PLAYER:
+                cands = [0, 1]
+            else:
+                cands = [1 - p]
+        elif voc.unit_kind(kind) is not None:
+            players = (0, 1) if who is None else (who,)
+            cands = [u for q in players for u in units_of(self.state, q, kind)]
         else:
             return []
         inst = self.rules.instance(cls.id)
@@ -295,28 +289,10 @@ class Game:
     def make_request(self, p: int, opt: Option) -> Request:
         st = self.state
         cls = self.rules.load(opt.action)
-        from .verbs import bulwarks, characters
-        ctx = self.ctx(Request(opt.action, p))
-        for letter in cls.cost:  # 5.2, in printed order
-            if letter == "B":
-                charged = [u for u in bulwarks(ctx, p) if u.charged]
-                for u in self.seats.choose(p, charged, 1, "cost B: the bulwark to drive (ドライブ)"):
-                    u.charged = False
-            elif letter == "L":
-                st.damage(p, 1)
-            elif letter == "D":
-                hand = [c for c in st.players[p].hand if c not in opt.keys]
-                chosen = self.seats.choose(p, hand, 1, "cost D: the card to discard")
-                put(st, chosen, "grave")
-                st.events.append(("discarded", p))
-            elif letter == "S":
-                for u in self.seats.choose(p, characters(ctx, p), 1, "cost S: the character to put in the grave"):
-                    unit_to_grave(st, u)
-            elif letter == "C" and opt.key_unit is not None:
-                opt.key_unit.charged = False
+        self.costs.pay(p, cls, opt.keys, opt.key_unit)  # 5.2, in printed order, all or nothing
         take(st, list(opt.keys))  # 5.3.3: the key cards leave the hand
         target_cards = tuple(opt.target.cards) if isinstance(opt.target, Unit) else ()
-        req = Request(opt.action, p, list(opt.keys), opt.key_unit, opt.target, cls.speed, cls.timing,
+        req = Request(opt.action, p, list(opt.keys), opt.key_unit, opt.target, cls.resolution, cls.window,
                       False, target_cards)
         st.requested.add((p, opt.action))
         st.events.append(("requested", opt.action, p))
@@ -391,7 +367,7 @@ class Game:
                     args, kwargs = self.rules.event_args(cls, p, ctx)
                     times = self.event_matches(ev, args, kwargs, each)
                     if times and self.rules.instance(cls.id).trigger_guard(ctx):
-                        out.extend(Request(cls.id, p, speed=cls.speed, timing=cls.timing, triggered=True)
+                        out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True)
                                    for _ in range(times))
         return out
 
@@ -431,12 +407,12 @@ class Game:
         buffer: list[Request] = []
         self._buffer_triggers(buffer)  # [6-1]
         while buffer and st.winner is None:  # [6-2]
-            speed = IMMEDIATE if any(r.speed == IMMEDIATE for r in buffer) else NORMAL  # [6-3] / [6-8]
+            speed = IMMEDIATE if any(r.resolution == IMMEDIATE for r in buffer) else NORMAL  # [6-3] / [6-8]
             for player in (st.turn_player, 1 - st.turn_player):  # [6-4] … [6-7], [6-9] … [6-12]
                 for timing in (MAIN, QUICK):  # [6-5] [6-6], [6-10] [6-11]
                     while st.winner is None:
                         group = [r for r in buffer
-                                 if r.controller == player and r.speed == speed and r.timing == timing]
+                                 if r.controller == player and r.resolution == speed and r.window == timing]
                         if not group:  # [6-5-1] / [6-10-1]
                             break
                         req = self._take_from_buffer(buffer, group)  # [6-5-2] / [6-10-2]

@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import model as m
 from ..cards import Card
+from ..vocabulary import Origin
 
 _CACHE: dict[str, Any] = {}
 
@@ -63,11 +64,13 @@ class Rules:
         self._key_sets: dict[tuple[str, tuple[Card, ...]], list[tuple[Card, ...]]] = {}
         ids = [s.id for s in ruleset.scripts.values() if fmt in s.formats or frame in s.frames]
         self.actions = [self.load(i) for i in ids if isinstance(ruleset.scripts[i], m.ActionScript)]
-        self.direct = [c for c in self.actions if c.trigger == "直接"]
+        self.direct = [c for c in self.actions if c.origin == Origin.REQUEST]
         #: scripts of the regulation the engine cannot run, with what they miss
         self.not_executable: list[tuple[str, tuple[str, ...]]] = [
             (i, self.load(i).missing) for i in ids if not self.load(i).executable]
-        self.triggered = [c for c in self.actions if c.trigger == "誘発" and c.event is not None]
+        self.triggered = [c for c in self.actions if c.origin == Origin.EVENT and c.event is not None]
+        #: label id → the roles it gives (the vocabulary's declaration)
+        self.label_roles: dict[str, tuple[str, ...]] = {l.id: l.roles for l in ruleset.vocabulary.labels}
         self.by_event: dict[str, list[type]] = {}
         for c in self.triggered:
             self.by_event.setdefault(c.event[0], []).append(c)

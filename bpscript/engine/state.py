@@ -44,7 +44,7 @@ class Unit:
         return f"<{self.component or 'unit'} {' '.join(map(str, self.cards))} of {self.owner}>"
 
     def __str__(self) -> str:
-        return "".join(map(str, self.cards)) + ("" if self.face_up else "(裏)")
+        return "".join(map(str, self.cards)) + ("" if self.face_up else " (face down)")
 
     def __eq__(self, other: object) -> bool:  # units are things, not values
         return self is other

@@ -262,22 +262,25 @@ def _field(ctx: EffectContext, player: Any, kinds: tuple[str, ...]) -> list[Unit
     players = st.players if player is None else [st.players[player]]
     scripts = st.ruleset.scripts
     return [u for p in players for u in p.field
-            if u.component is not None and scripts[u.component].type in kinds]
+            if u.component is not None and scripts[u.component].type.id in kinds]
 
 
 @verb
 def soldiers(ctx: EffectContext, player: Any = None) -> list[Unit]:
-    return _field(ctx, player, ("兵士",))
+    return _field(ctx, player, ("soldier",))
 
 
 @verb
 def bulwarks(ctx: EffectContext, player: Any = None) -> list[Unit]:
-    return _field(ctx, player, ("防壁",))
+    return _field(ctx, player, ("bulwark",))
 
 
 @verb
 def characters(ctx: EffectContext, player: Any = None) -> list[Unit]:
-    return _field(ctx, player, ("兵士", "防壁"))
+    st = ctx.state
+    players = st.players if player is None else [st.players[player]]
+    scripts = st.ruleset.scripts
+    return [u for p in players for u in p.field if u.component is not None and scripts[u.component].kind == "character"]
 
 
 @verb
@@ -382,13 +385,13 @@ def linked(ctx: EffectContext, unit: Unit) -> Any:
 @verb
 def is_soldier(ctx: EffectContext, unit: Any) -> bool:
     return isinstance(unit, Unit) and unit.component is not None and \
-        ctx.state.ruleset.scripts[unit.component].type == "兵士"
+        ctx.state.ruleset.scripts[unit.component].type.id == "soldier"
 
 
 @verb
 def is_bulwark(ctx: EffectContext, unit: Any) -> bool:
     return isinstance(unit, Unit) and unit.component is not None and \
-        ctx.state.ruleset.scripts[unit.component].type == "防壁"
+        ctx.state.ruleset.scripts[unit.component].type.id == "bulwark"
 
 
 @verb
@@ -440,8 +443,8 @@ def nullify(ctx: EffectContext, request: Any, keys_to_grave: bool = True) -> Non
 # ---------------------------------------------------------------- combat (アタック, ブロック, ダメージ判定)
 def can_attack(ctx: EffectContext, unit: Unit) -> bool:
     st = ctx.state
-    return (unit.charged and ctx.has_label(unit, "アタッカー")
-            and (unit.entered_turn < st.turn or ctx.has_label(unit, "速攻")))
+    return (unit.charged and ctx.has_role(unit, "attack")
+            and (unit.entered_turn < st.turn or ctx.has_role(unit, "haste")))
 
 
 @verb
@@ -465,7 +468,7 @@ def declare_blockers(ctx: EffectContext, player: int) -> None:
     used: set[int] = set()
     for attacker, blockers in st.blocks:
         eligible = [u for u in st.players[player].field
-                    if u.charged and id(u) not in used and ctx.has_label(u, "ブロッカー")]
+                    if u.charged and id(u) not in used and ctx.has_role(u, "block")]
         if not eligible:
             continue
         chosen = ctx.chooser.choose(player, eligible, None, f"choose the blockers of {attacker}")

@@ -199,11 +199,43 @@ class FrameNode:
 
 
 @dataclass(frozen=True)
+class VocabValue:
+    """One value of a vocabulary attribute: a word, a string, a number, or a call such
+    as `drive(bulwark)` (its arguments in `args`)."""
+
+    kind: str  # word | string | int | call
+    value: str | int
+    args: tuple["VocabValue", ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class VocabAttr:
+    """`roles: attack, haste` inside a vocabulary declaration's braces."""
+
+    key: Word
+    values: tuple[VocabValue, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class VocabNode:
+    """A word of the ruleset's vocabulary: `label attacker "アタッカー" { roles: attack }`."""
+
+    kind: Word  # trigger speed timing zone component type category role label status target owner spelling
+    id: Word
+    name: Word
+    attrs: tuple[VocabAttr, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
 class CostNode:
     letter: Word
     id: Word
     text: Word
     span: Span
+    attrs: tuple[VocabAttr, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -214,7 +246,7 @@ class UseBase:
     span: Span
 
 
-Item = ScriptNode | FormatNode | FrameNode | CostNode | UseBase
+Item = ScriptNode | FormatNode | FrameNode | CostNode | UseBase | VocabNode
 
 
 @dataclass

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-from ..cards import RANK_VALUES, SUIT_ALIASES, Suit
+from typing import Mapping
+
+from ..cards import RANK_VALUES, SUIT_ALIASES, SUITS, Suit, rank_name
 from ..conditions import (CardCondition, CardPattern, FaceDown, LabelHolder, NamedCharacter, RareCard,
                           SameNumber, SameSuit, Slots, UnitCondition)
 
@@ -123,10 +125,46 @@ class _Reader:
         return CardPattern(suits, self.ranks())
 
 
-def parse_condition(text: str) -> CardCondition | UnitCondition:
-    """Parse one condition; raises ConditionError (and nothing else) on bad input."""
+def respell(text: str, spellings: Mapping[str, str]) -> tuple[str, list[int]]:
+    """`text` with every accepted alternative spelling replaced by its canonical form
+    (longest first), and for each character of the result the offset it came from."""
+    if not spellings:
+        return text, list(range(len(text) + 1))
+    alts = sorted(spellings, key=len, reverse=True)
+    out: list[str] = []
+    where: list[int] = []
+    i = 0
+    while i < len(text):
+        for alt in alts:
+            if alt and text.startswith(alt, i):
+                canon = spellings[alt]
+                out.append(canon)
+                where.extend([i] * len(canon))
+                i += len(alt)
+                break
+        else:
+            out.append(text[i])
+            where.append(i)
+            i += 1
+    where.append(len(text))
+    return "".join(out), where
+
+
+def parse_condition(text: str, spellings: Mapping[str, str] | None = None) -> CardCondition | UnitCondition:
+    """Parse one condition; raises ConditionError (and nothing else) on bad input.
+
+    `spellings` are the ruleset's accepted alternative spellings (スーツ for スート); an
+    error's offset is an offset into `text` as written. The condition keeps `text` as
+    written, so the Japanese is reproduced exactly."""
     if not isinstance(text, str):
         raise ConditionError("a condition is text", 0, "text")
+    if spellings:
+        canon, where = respell(text, spellings)
+        try:
+            cond = parse_condition(canon)
+        except ConditionError as err:
+            raise ConditionError(err.message, where[min(err.offset, len(where) - 1)], err.expected) from None
+        return _with_text(cond, text)
     r = _Reader(text)
     r.ws()
     if r.i >= len(r.s):
@@ -154,9 +192,12 @@ def _condition(r: _Reader, text: str) -> CardCondition | UnitCondition:
         label = r.s[r.i:end].strip()
         r.i = end + 1
         r.expect("を持つ", "を持つ")
-        kind = "soldier" if r.take("兵士") else "bulwark" if r.take("防壁") else None
-        if kind is None:
-            r.fail("expected 兵士 or 防壁", "兵士 or 防壁")
+        r.ws()
+        found = re.compile(r"[^\s0-9]+").match(r.s, r.i)
+        if not found:
+            r.fail("expected a type such as 兵士", "a type, e.g. 兵士")
+        kind = found.group()
+        r.i = found.end()
         return LabelHolder(label, kind, r.count("体"), text=text)
     if r.take("「"):
         end = r.s.find("」", r.i)
@@ -187,3 +228,55 @@ def _condition(r: _Reader, text: str) -> CardCondition | UnitCondition:
             r.fail("'を N枚' applies to one card pattern, not to several joined by と", "one pattern, e.g. ♠A〜10 を 2枚", at)
         patterns = patterns * n
     return Slots(tuple(patterns), text=text)
+
+
+def _with_text(cond, text: str):
+    from dataclasses import replace
+    return replace(cond, text=text)
+
+
+# ---------------------------------------------------------------- printing
+def _ranks_text(numbers: frozenset[int] | None) -> str:
+    """1..10 → 'A〜10'; {1,10,11,12,13} → 'A,10〜K'."""
+    if numbers is None:
+        return "A〜K"
+    runs: list[tuple[int, int]] = []
+    for n in sorted(numbers):
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return ",".join(rank_name(a) if a == b else f"{rank_name(a)}〜{rank_name(b)}" for a, b in runs)
+
+
+def _pattern_text(p: CardPattern) -> str:
+    if p.joker:
+        return "Joker"
+    suit = "".join(s.value for s in SUITS if p.suits and s in p.suits)
+    return suit + _ranks_text(p.numbers)
+
+
+def format_condition(cond: CardCondition | UnitCondition, names: Mapping[str, str] | None = None) -> str:
+    """The canonical notation of a condition (what `parse_condition` reads back to an equal
+    matcher). `names` maps the ids of a key unit condition to printed names."""
+    names = names or {}
+    if isinstance(cond, Slots):
+        pats = [_pattern_text(p) for p in cond.patterns]
+        if len(pats) > 1 and len(set(pats)) == 1:
+            return f"{pats[0]} を {len(pats)}枚"
+        return " と ".join(pats)
+    if isinstance(cond, SameSuit):
+        if cond.numbers is not None:
+            return f"同じスートの{_ranks_text(cond.numbers)} を {cond.count}枚"
+        return f"同じスートを{cond.count}枚" + ("以上" if cond.at_least else "")
+    if isinstance(cond, SameNumber):
+        return f"同じ数字を{cond.count}枚"
+    if isinstance(cond, FaceDown):
+        return "全て(裏向き)"
+    if isinstance(cond, RareCard):
+        return f"レアカード{cond.count}枚"
+    if isinstance(cond, LabelHolder):
+        return f"<{names.get(cond.label, cond.label)}> を持つ{names.get(cond.kind, cond.kind)}{cond.count}体"
+    if isinstance(cond, NamedCharacter):
+        return f"「{cond.name}」{cond.count}体"
+    raise TypeError(f"not a condition: {cond!r}")

@@ -20,7 +20,8 @@ from ..diagnostics import Diagnostic
 from ..source import Span
 from . import ast
 
-ITEM_START = re.compile(r"^(?:override[ \t]+)?(?:action|character|fog|trump|format|frame|cost|extends)\b", re.M)
+ITEM_START = re.compile(r"^(?:override[ \t]+)?(?:action|character|fog|trump|format|frame|cost|extends|trigger|speed|"
+                        r"timing|zone|component|type|category|role|label|status|target|owner|spelling)\b", re.M)
 
 
 @lru_cache(maxsize=1)
@@ -94,7 +95,36 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def cost_def(self, meta, c):
-        return ast.CostNode(self._word(c[0]), self._word(c[1]), self._text(c[2]), self._span(meta))
+        return ast.CostNode(self._word(c[0]), self._word(c[1]), self._text(c[2]), self._span(meta),
+                            tuple(c[3] or ()))
+
+    # vocabulary
+    @v_args(meta=True)
+    def vocab_def(self, meta, c):
+        kind, ident, name, attrs = c
+        return ast.VocabNode(kind, self._word(ident), self._text(name), tuple(attrs or ()), self._span(meta))
+
+    def vocab_kind(self, c):
+        return self._word(c[0])
+
+    def vocab_attrs(self, c):
+        return [x for x in c if x is not None]
+
+    @v_args(meta=True)
+    def vocab_attr(self, meta, c):
+        return ast.VocabAttr(self._word(c[0]), tuple(x for x in c[1:] if x is not None), self._span(meta))
+
+    def vocab_word(self, c):
+        return ast.VocabValue("word", str(c[0]), (), self._tok(c[0]))
+
+    def vocab_string(self, c):
+        return ast.VocabValue("string", decode_string(str(c[0])), (), self._tok(c[0]))
+
+    def vocab_int(self, c):
+        return ast.VocabValue("int", int(c[0]), (), self._tok(c[0]))
+
+    def vocab_call(self, c):
+        return ast.VocabValue("call", str(c[0]), tuple(x for x in c[1:] if x is not None), self._tok(c[0]))
 
     @v_args(meta=True)
     def format_def(self, meta, c):

@@ -46,12 +46,12 @@ def test_every_official_script_has_a_class_with_its_metadata(importer):
     assert set(pkg.CLASSES) == set(rs.scripts)
     for sid, s in rs.scripts.items():
         cls = pkg.load(sid)
-        assert (cls.id, cls.name, cls.kind, cls.type, cls.category) == (s.id, s.name, s.kind, s.type, s.category)
+        assert (cls.id, cls.name, cls.kind, cls.type, cls.category) == (s.id, s.name, s.kind, s.type.id, s.category.id)
         assert cls.formats == s.formats and cls.frames == s.frames
         if s.kind == "action":
             assert cls.__doc__ == s.effect.text  # the canonical rule text is the docstring
-            assert (cls.trigger, cls.speed, cls.timing) == (s.header.trigger.value, s.header.speed.value,
-                                                          s.header.timing.value)
+            h = s.header  # the generated class holds what the declared words mean, not the words
+            assert (cls.origin, cls.resolution, cls.window) == (h.trigger.origin, h.speed.resolution, h.timing.window)
             assert cls.key == (s.key.text if s.key else None)
             assert hasattr(cls, "effect") and (s.effect.body is None) == ("effect" not in vars(cls))
 

@@ -12,6 +12,7 @@ from bpscript.engine.game import Game
 from bpscript.engine.rules import Rules
 from bpscript.engine.state import owned
 from bpscript.loader import load_official
+from bpscript.vocabulary import Payment
 
 
 @pytest.fixture(scope="session")
@@ -58,8 +59,15 @@ class Scene:
         return u
 
     def request(self, player: int, action: str, keys=(), target=None):
-        """Request as 5.3 does (costs, key cards out of the hand), without the flow."""
+        """Request as 5.3 does (costs, key cards out of the hand), without the flow. A
+        scene sets up the cards a test is about; a card to pay a discard cost (D) with is
+        taken from the top of the life when the hand holds nothing but the keys."""
         from bpscript.engine.game import Option
+        cls = self.game.rules.load(action)
+        discards = self.game.costs.totals(cls).get((Payment.DISCARD, None), 0)
+        p = self.state.players[player]
+        while len([c for c in p.hand if c not in keys]) < discards and p.life:
+            p.hand.append(p.life.pop())
         opt = Option(action, action, tuple(keys), None, target)
         return self.game.make_request(player, opt)
 

@@ -118,7 +118,8 @@ def test_down_not_to_zero_leaves_a_mark(scene):
 
 def test_twist_drives_or_charges(scene):
     unit = scene.unit(1, "♠5")
-    scene.resolve(0, "twist", scene.hand(0, "♢3"), unit, choices=[lambda opts: [o for o in opts if o[1] == "driven"]])
+    scene.resolve(0, "twist", scene.hand(0, "♢3"), unit, choices=[lambda opts: opts[:1],  # cost D: the card to discard
+                                                                    lambda opts: [o for o in opts if o[1] == "driven"]])
     assert unit.charged is False
 
 

@@ -60,10 +60,10 @@ RULE = Rule("G1", "single-target", "アクションの対象は単対象", "必�
 
 
 def _describe(spec: m.TargetSpec) -> str:
-    noun, counter = m.TARGET_KINDS.get(spec.kind, (spec.kind, ""))
-    owner = m.OWNERS.get(spec.owner or "", "")
-    count = "任意の数" if spec.count is None else f"{spec.count}{counter}"
-    return f"{owner}{noun}{count}"
+    """`1 soldier of self`, `any number of character`: the spec by its declared ids."""
+    count = "any number of" if spec.count is None else str(spec.count)
+    owner = f" of {spec.owner}" if spec.owner else ""
+    return f"{count} {spec.kind}{owner}"
 
 
 def check(ctx: LintContext) -> Iterator[Finding]:
@@ -72,7 +72,7 @@ def check(ctx: LintContext) -> Iterator[Finding]:
             continue
         specs = s.target.specs
         if len(specs) > 1:
-            what = "と".join(_describe(sp) for sp in specs)
+            what = " and ".join(_describe(sp) for sp in specs)
             yield ctx.finding(
                 RULE, f"'{s.id}' has {len(specs)} targets ({what}); an action must have exactly one",
                 specs[1].span, script=s,

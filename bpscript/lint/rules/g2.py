@@ -52,6 +52,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ... import model as m
+from ...vocabulary import Resolution, Window
 from ..core import Finding, LintContext, Rule
 
 RULE = Rule("G2", "key-card-for-normal-quick", "キーカード条件なしの通常-クイックアクションを作らない", "必須",
@@ -63,7 +64,7 @@ def check(ctx: LintContext) -> Iterator[Finding]:
         h = s.header
         if h is None or not ctx.own(s):
             continue
-        if h.speed is m.Speed.NORMAL and h.timing is m.Timing.QUICK and s.key_cards is None:
+        if h.speed.resolution is Resolution.STAGE and h.timing.window is Window.ANY and s.key_cards is None:
             unit = " (a key unit condition is not a key card)" if s.key_unit is not None else ""
             yield ctx.finding(
                 RULE, f"{h.text} action '{s.id}' has no key card condition{unit}",

@@ -52,6 +52,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ... import model as m
+from ...vocabulary import Origin, Resolution, Window
 from ..core import Finding, LintContext, Rule
 
 RULE = Rule("G3", "triggered-is-immediate", "誘発アクションは即時", "推奨", "10.2.2",
@@ -61,9 +62,9 @@ RULE = Rule("G3", "triggered-is-immediate", "誘発アクションは即時", "�
 def check(ctx: LintContext) -> Iterator[Finding]:
     for s in ctx.ruleset.actions():
         h = s.header
-        if h is None or not ctx.own(s) or h.trigger is not m.Trigger.TRIGGERED:
+        if h is None or not ctx.own(s) or h.trigger.origin is not Origin.EVENT:
             continue
-        if h.speed is not m.Speed.IMMEDIATE or h.timing is not m.Timing.QUICK:
+        if h.speed.resolution is not Resolution.AT_ONCE or h.timing.window is not Window.ANY:
             yield ctx.finding(
                 RULE, f"triggered action '{s.id}' is {h.text}; a triggered action should be @誘発-即時-クイック",
                 h.span, script=s, fix="write the header as `@誘発-即時-クイック`")

@@ -104,7 +104,8 @@ from typing import Iterator, Protocol
 from ... import effects as fx
 from ... import model as m
 from ...cards import Card
-from ...conditions import RareCard
+from ...conditions import FaceDown, RareCard
+from ...vocabulary import CostPayment, Origin, Payment, Resolution, Window
 from ...verbs import LIBRARY
 from ..cardsets import key_options
 from ..core import Finding, LintContext, Rule
@@ -320,6 +321,7 @@ class Move:
     once: bool
     trump: str | None  # the face-up trump the activation needs
     rare: int = 0      # key cards taken from the rare zone (★レアカード1枚)
+    payments: tuple[CostPayment | None, ...] = ()  # what each cost letter pays, in printed order
 
     @property
     def cost(self) -> tuple[str, ...]:
@@ -389,7 +391,10 @@ class Analyzer:
     def __init__(self, ctx: LintContext):
         self.ctx = ctx
         rs = ctx.ruleset
-        self.bulwark_ids = {c.id for c in rs.components("character") if c.type == "防壁"}
+        # characters whose units pay a cost that drives a unit of their type (B drives a bulwark)
+        self.drive_types = {c.pays.what for c in rs.costs.values()
+                            if c.pays is not None and c.pays.kind is Payment.DRIVE and c.pays.what != "key_unit"}
+        self.bulwark_ids = {c.id for c in rs.components("character") if c.type.id in self.drive_types}
         self.win_verbs = {n: ("lose" if "lose" in n else "win") for n, v in LIBRARY.items()
                           if v.kind == "verb" and n in ("win", "lose", "win_game", "lose_game")}
         self.interp = EffectInterpreter(self.bulwark_ids, self.win_verbs)
@@ -407,13 +412,17 @@ class Analyzer:
         hit = self._static.get(a.id)
         if hit is not None:
             return hit  # type: ignore[return-value]
-        ok = (a.header is not None and a.header.trigger is m.Trigger.DIRECT
+        ok = (a.header is not None and a.header.trigger.origin is Origin.REQUEST
               and a.effect is not None and a.effect.body is not None
-              and a.key_unit is None and not (a.cost and "C" in a.cost.letters)
+              and a.key_unit is None and not any(p is None or p.what == "key_unit" for p in self.payments(a))
               and any(c.func in ("damage", "summon", "draw") or c.func in self.win_verbs
                       for c in fx.calls(a.effect.body)))
         self._static[a.id] = ok
         return ok
+
+    def payments(self, a: m.ActionScript) -> tuple[CostPayment | None, ...]:
+        costs = self.ctx.ruleset.costs
+        return tuple(costs[x].pays if x in costs else None for x in (a.cost.letters if a.cost else ()))
 
     def activation(self, a: m.ActionScript, setup: Setup, trumps: set[str]) -> tuple[bool, bool, str | None]:
         """(usable on turn 1, once per turn, the face-up trump it needs)."""
@@ -471,7 +480,9 @@ class Analyzer:
 
     def moves(self, reg: Regulation) -> list[Move]:
         setup = reg.setup
-        trumps = frozenset(t.id for t in reg.components("trump") if t.type != "裏切札")
+        # the trumps a player may turn face up: those whose unit condition accepts a face-up card
+        trumps = frozenset(t.id for t in reg.components("trump")
+                           if t.unit_condition is not None and not isinstance(t.unit_condition.condition, FaceDown))
         deck_key = reg.frame.deck_cards if reg.frame is not None else ()
         sig = (deck_key, setup.choose_hand, setup.rare, setup.trumps, trumps, setup.own_life_min,
                setup.own_life_max)
@@ -555,7 +566,8 @@ class Analyzer:
         best = sorted((s for s in by_delta if deltas[s].useful),
                       key=lambda s: (not deltas[s].lethal, -deltas[s].damage, -deltas[s].bulwarks,
                                      -deltas[s].hand_gain, s[-1]))[:3]
-        return [Move(a, keys, deltas[s], once, trump, rare) for s in best for keys in by_delta[s]]
+        pays = self.payments(a)
+        return [Move(a, keys, deltas[s], once, trump, rare, pays) for s in best for keys in by_delta[s]]
 
     # ------------------------------------------------------------ search
     def search(self, reg: Regulation) -> Line | None:
@@ -613,22 +625,24 @@ class Analyzer:
             return None
         slots, free = st.slots - len(mv.keys), st.free
         bulwarks, driven, soldiers, life = st.bulwarks, st.driven, st.soldiers, st.life
-        for letter in mv.cost:
-            if letter == "B":
-                if bulwarks < 1:
-                    return None
-                bulwarks, driven = bulwarks - 1, driven + 1
-            elif letter == "L":
-                life -= 1
-            elif letter == "D":
-                if free > 0:
-                    free -= 1
-                elif slots > 0:
-                    slots -= 1
-                else:
-                    return None
-            elif letter == "S":
-                if soldiers > 0:
+        for pay in mv.payments:  # what each cost letter pays, as the ruleset declares it (5.2)
+            if pay is None or pay.what == "key_unit":
+                return None
+            for _ in range(pay.amount):
+                if pay.kind is Payment.DRIVE:
+                    if bulwarks < 1:
+                        return None
+                    bulwarks, driven = bulwarks - 1, driven + 1
+                elif pay.kind is Payment.DAMAGE:
+                    life -= 1
+                elif pay.kind is Payment.DISCARD:
+                    if free > 0:
+                        free -= 1
+                    elif slots > 0:
+                        slots -= 1
+                    else:
+                        return None
+                elif soldiers > 0:  # SACRIFICE: a soldier first, then a driven bulwark, then a charged one
                     soldiers -= 1
                 elif driven > 0:
                     driven -= 1
@@ -636,8 +650,6 @@ class Analyzer:
                     bulwarks -= 1
                 else:
                     return None
-            else:
-                return None
         d = mv.delta
         use = d.hand_use
         take = min(use, free)
@@ -692,7 +704,7 @@ class Analyzer:
         answers = self.answers(reg)
         for mv in line.moves:
             a = mv.action
-            if a.header is None or a.header.speed is m.Speed.IMMEDIATE:
+            if a.header is None or a.header.speed.resolution is Resolution.AT_ONCE:
                 continue
             keys = mv.keys
             req = RequestFacts(a.id, len(keys) + mv.rare, keys[0].number if len(keys) == 1 else None,
@@ -718,7 +730,7 @@ class Analyzer:
     @staticmethod
     def _opponent_can_answer(x: m.ActionScript, reg: Regulation) -> bool:
         h = x.header
-        if h is None or h.trigger is not m.Trigger.DIRECT or h.timing is not m.Timing.QUICK:
+        if h is None or h.trigger.origin is not Origin.REQUEST or h.timing.window is not Window.ANY:
             return False
         if x.activation is not None and x.activation.when is not None:
             ev = Evaluator({"me": SECOND, "opponent": FIRST, "turn_player": FIRST},

@@ -68,6 +68,7 @@ from typing import Iterator
 
 from ... import effects as fx
 from ... import model as m
+from ...vocabulary import Origin, Resolution, Window
 from ..core import Finding, LintContext, Rule
 from ..evaluate import conjuncts
 
@@ -77,8 +78,8 @@ RULE = Rule("G5", "one-main-trigger-at-a-time", "誘発-通常-メインは同�
 
 def _is_main_trigger(s: m.ActionScript) -> bool:
     h = s.header
-    return (h is not None and h.trigger is m.Trigger.TRIGGERED and h.speed is m.Speed.NORMAL
-            and h.timing is m.Timing.MAIN)
+    return (h is not None and h.trigger.origin is Origin.EVENT and h.speed.resolution is Resolution.STAGE
+            and h.timing.window is Window.MAIN)
 
 
 def _mentions(e, name: str) -> bool:

@@ -53,7 +53,11 @@ RULE = Rule("S102", "cost-c-needs-key-unit", "コスト C とキーユニット"
 
 def check(ctx: LintContext) -> Iterator[Finding]:
     for s in ctx.ruleset.actions():
-        if s.cost is None or "C" not in s.cost.letters or s.key_unit is not None or not ctx.own(s):
+        if s.cost is None or s.key_unit is not None or not ctx.own(s):
+            continue
+        costs = ctx.ruleset.costs
+        if not any(x in costs and costs[x].pays is not None and costs[x].pays.what == "key_unit"
+                   for x in s.cost.letters):
             continue
         what = "a key card condition" if s.key is not None else "no key condition"
         yield ctx.finding(

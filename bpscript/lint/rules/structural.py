@@ -3,7 +3,7 @@
 A script that cannot be read or resolved cannot be judged against the guidelines, so
 `bpscript lint` reports every parse, resolve and type error first, with the code and
 message of `bpscript check` (the table is in the diagnostics reference,
-docs/reference/diagnostics.md): unknown cost letters (E120, E121), card conditions that
+docs/reference/diagnostics.md): unknown cost letters (E120), card conditions that
 cannot be read — a reversed range such as `★10〜2` — or met by any 54-card deck
 (E130, E131), an unresolved 参照 (`same_as`, E170, E171), duplicate ids without
 `override` (E201), a trigger condition on a direct action (E155) or a triggered action

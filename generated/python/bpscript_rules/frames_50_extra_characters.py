@@ -8,8 +8,8 @@ class Character_reanimator(ComponentEffect):
     id = 'reanimator'
     name = 'リアニメーター'
     kind = 'character'
-    type = '兵士'
-    category = '切札♠J リアニメーター'
+    type = 'soldier'
+    category = 'trumpSJ'
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:3:11'
@@ -17,7 +17,7 @@ class Character_reanimator(ComponentEffect):
     missing = ('engine: cannot_be_targeted', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♠J と ♡2〜10'
-    labels = ('アタッカー', 'ブロッカー')
+    labels = ('attacker', 'blocker')
     scopes = ('this', 'this')
 
     def size(self, ctx, unit):
@@ -37,8 +37,8 @@ class Character_darklord(ComponentEffect):
     id = 'darklord'
     name = '魔王'
     kind = 'character'
-    type = '兵士'
-    category = '切札♠K 魔王'
+    type = 'soldier'
+    category = 'trumpSK'
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:15:11'
@@ -46,7 +46,7 @@ class Character_darklord(ComponentEffect):
     missing = ('engine: cannot_be_targeted', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♠K と ♣K'
-    labels = ('アタッカー', 'ブロッカー')
+    labels = ('attacker', 'blocker')
     scopes = ('this', 'this')
 
     def size(self, ctx, unit):
@@ -66,8 +66,8 @@ class Character_chariot(ComponentEffect):
     id = 'chariot'
     name = 'チャリオット'
     kind = 'character'
-    type = '兵士'
-    category = '切札♡J チャリオット'
+    type = 'soldier'
+    category = 'trumpHJ'
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:27:11'
@@ -75,7 +75,7 @@ class Character_chariot(ComponentEffect):
     missing = ('engine: cannot_be_targeted', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♡J と ♢2〜10'
-    labels = ('アタッカー', 'ブロッカー')
+    labels = ('attacker', 'blocker')
     scopes = ('this', 'this')
 
     def size(self, ctx, unit):
@@ -95,8 +95,8 @@ class Character_giant(ComponentEffect):
     id = 'giant'
     name = '巨人'
     kind = 'character'
-    type = '兵士'
-    category = '切札♡K 巨人'
+    type = 'soldier'
+    category = 'trumpHK'
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:39:11'
@@ -104,7 +104,7 @@ class Character_giant(ComponentEffect):
     missing = ('engine: cannot_be_targeted', 'engine: must_attack', 'engine: survives_bulwark_block', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♡K と ♢K'
-    labels = ('アタッカー', 'ブロッカー')
+    labels = ('attacker', 'blocker')
     scopes = ('this', 'this', 'this', 'this')
 
     def size(self, ctx, unit):
@@ -128,8 +128,8 @@ class Character_strategist(ComponentEffect):
     id = 'strategist'
     name = '策士'
     kind = 'character'
-    type = '兵士'
-    category = '切札♢J 策士'
+    type = 'soldier'
+    category = 'trumpDJ'
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:53:11'
@@ -137,7 +137,7 @@ class Character_strategist(ComponentEffect):
     missing = ('engine: cannot_be_targeted', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♢J と ♣2〜10'
-    labels = ('アタッカー', 'ブロッカー')
+    labels = ('attacker', 'blocker')
     scopes = ('this', 'this')
 
     def size(self, ctx, unit):
@@ -157,8 +157,8 @@ class Character_knight(ComponentEffect):
     id = 'knight'
     name = '騎士'
     kind = 'character'
-    type = '兵士'
-    category = '切札♣J 騎士'
+    type = 'soldier'
+    category = 'trumpCJ'
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:65:11'
@@ -166,7 +166,7 @@ class Character_knight(ComponentEffect):
     missing = ('engine: cannot_be_targeted', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♣J と ♠2〜10'
-    labels = ('アタッカー', 'ブロッカー')
+    labels = ('attacker', 'blocker')
     scopes = ('this', 'this')
 
     def size(self, ctx, unit):

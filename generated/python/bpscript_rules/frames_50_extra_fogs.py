@@ -8,8 +8,8 @@ class Fog_closeFog(ComponentEffect):
     id = 'closeFog'
     name = 'クローズ'
     kind = 'fog'
-    type = '滞留魔法'
-    category = '滞留魔法'
+    type = 'lingeringMagic'
+    category = 'lingeringMagic'
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/fogs.bps:3:5'

@@ -8,11 +8,11 @@ class Trump_sA(ComponentEffect):
     id = 'sA'
     name = '革命'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:3:7'
+    source = 'frames/50-extra/trumps.bps:44:7'
     executable = False
     missing = ('engine: grant_label', 'engine: revolution_damage_rule')
     zone = 'trump'
@@ -33,11 +33,11 @@ class Trump_s2(ComponentEffect):
     id = 's2'
     name = 'スラッシュ'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:15:7'
+    source = 'frames/50-extra/trumps.bps:56:7'
     executable = False
     missing = ('engine: grant_label',)
     zone = 'trump'
@@ -56,11 +56,11 @@ class Trump_s3(ComponentEffect):
     id = 's3'
     name = 'ドレイン'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:23:7'
+    source = 'frames/50-extra/trumps.bps:64:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -74,11 +74,11 @@ class Trump_s4(ComponentEffect):
     id = 's4'
     name = '威圧'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:30:7'
+    source = 'frames/50-extra/trumps.bps:71:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -92,11 +92,11 @@ class Trump_s5(ComponentEffect):
     id = 's5'
     name = '蘇生'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:37:7'
+    source = 'frames/50-extra/trumps.bps:78:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -110,11 +110,11 @@ class Trump_s7(ComponentEffect):
     id = 's7'
     name = '瞬殺'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:44:7'
+    source = 'frames/50-extra/trumps.bps:85:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -128,11 +128,11 @@ class Trump_sJ(ComponentEffect):
     id = 'sJ'
     name = 'リアニメーター'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:51:7'
+    source = 'frames/50-extra/trumps.bps:92:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -146,11 +146,11 @@ class Trump_sK(ComponentEffect):
     id = 'sK'
     name = '魔王'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:58:7'
+    source = 'frames/50-extra/trumps.bps:99:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -164,11 +164,11 @@ class Trump_h2(ComponentEffect):
     id = 'h2'
     name = '援軍'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:65:7'
+    source = 'frames/50-extra/trumps.bps:106:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -182,11 +182,11 @@ class Trump_h3(ComponentEffect):
     id = 'h3'
     name = '激励'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:72:7'
+    source = 'frames/50-extra/trumps.bps:113:7'
     executable = False
     missing = ('engine: grant_label',)
     zone = 'trump'
@@ -205,11 +205,11 @@ class Trump_h4(ComponentEffect):
     id = 'h4'
     name = '休戦'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:80:7'
+    source = 'frames/50-extra/trumps.bps:121:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -223,11 +223,11 @@ class Trump_h5(ComponentEffect):
     id = 'h5'
     name = '追撃'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:87:7'
+    source = 'frames/50-extra/trumps.bps:128:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -241,11 +241,11 @@ class Trump_h7(ComponentEffect):
     id = 'h7'
     name = 'ファントム'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:94:7'
+    source = 'frames/50-extra/trumps.bps:135:7'
     executable = False
     missing = ('engine: grant_label',)
     zone = 'trump'
@@ -264,11 +264,11 @@ class Trump_h8(ComponentEffect):
     id = 'h8'
     name = '救済'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:102:7'
+    source = 'frames/50-extra/trumps.bps:143:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -282,11 +282,11 @@ class Trump_hJ(ComponentEffect):
     id = 'hJ'
     name = 'チャリオット'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:109:7'
+    source = 'frames/50-extra/trumps.bps:150:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -300,11 +300,11 @@ class Trump_hK(ComponentEffect):
     id = 'hK'
     name = '巨人'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:116:7'
+    source = 'frames/50-extra/trumps.bps:157:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -318,11 +318,11 @@ class Trump_dA(ComponentEffect):
     id = 'dA'
     name = '防壁追加'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:123:7'
+    source = 'frames/50-extra/trumps.bps:164:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -336,11 +336,11 @@ class Trump_d3(ComponentEffect):
     id = 'd3'
     name = '交渉'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:130:7'
+    source = 'frames/50-extra/trumps.bps:171:7'
     executable = False
     missing = ('engine: grant_label',)
     zone = 'trump'
@@ -359,11 +359,11 @@ class Trump_d4(ComponentEffect):
     id = 'd4'
     name = '相殺'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:138:7'
+    source = 'frames/50-extra/trumps.bps:179:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -377,11 +377,11 @@ class Trump_d5(ComponentEffect):
     id = 'd5'
     name = '喪失'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:145:7'
+    source = 'frames/50-extra/trumps.bps:186:7'
     executable = False
     missing = ('engine: prevent_charging_by',)
     zone = 'trump'
@@ -401,11 +401,11 @@ class Trump_d8(ComponentEffect):
     id = 'd8'
     name = '修繕'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:153:7'
+    source = 'frames/50-extra/trumps.bps:194:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -419,11 +419,11 @@ class Trump_d9(ComponentEffect):
     id = 'd9'
     name = '充足'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:160:7'
+    source = 'frames/50-extra/trumps.bps:201:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -437,11 +437,11 @@ class Trump_dJ(ComponentEffect):
     id = 'dJ'
     name = '策士'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:167:7'
+    source = 'frames/50-extra/trumps.bps:208:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -455,11 +455,11 @@ class Trump_c4(ComponentEffect):
     id = 'c4'
     name = 'スイッチ'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:174:7'
+    source = 'frames/50-extra/trumps.bps:215:7'
     executable = False
     missing = ('engine: grant_label',)
     zone = 'trump'
@@ -478,11 +478,11 @@ class Trump_c5(ComponentEffect):
     id = 'c5'
     name = '内乱'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:182:7'
+    source = 'frames/50-extra/trumps.bps:223:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -496,11 +496,11 @@ class Trump_c7(ComponentEffect):
     id = 'c7'
     name = '手札補充'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:189:7'
+    source = 'frames/50-extra/trumps.bps:230:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -514,11 +514,11 @@ class Trump_c8(ComponentEffect):
     id = 'c8'
     name = 'リセット'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:196:7'
+    source = 'frames/50-extra/trumps.bps:237:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -532,11 +532,11 @@ class Trump_c9(ComponentEffect):
     id = 'c9'
     name = '要塞'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:203:7'
+    source = 'frames/50-extra/trumps.bps:244:7'
     executable = False
     missing = ('engine: shield_from_suit',)
     zone = 'trump'
@@ -555,11 +555,11 @@ class Trump_c10(ComponentEffect):
     id = 'c10'
     name = '悪あがき'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:211:7'
+    source = 'frames/50-extra/trumps.bps:252:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -573,11 +573,11 @@ class Trump_cJ(ComponentEffect):
     id = 'cJ'
     name = '騎士'
     kind = 'trump'
-    type = '表切札'
-    category = '表切札'
+    type = 'faceUpTrump'
+    category = 'faceUpTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:218:7'
+    source = 'frames/50-extra/trumps.bps:259:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -591,11 +591,11 @@ class Trump_secretTrump(ComponentEffect):
     id = 'secretTrump'
     name = '裏切札'
     kind = 'trump'
-    type = '裏切札'
-    category = '裏切札'
+    type = 'faceDownTrump'
+    category = 'faceDownTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:225:7'
+    source = 'frames/50-extra/trumps.bps:266:7'
     executable = True
     missing = ()
     zone = 'trump'
@@ -604,54 +604,54 @@ class Trump_secretTrump(ComponentEffect):
     scopes = ()
 
 __bps_lines__ = {
-    6: 'frames/50-extra/trumps.bps:3:7',
-    25: 'frames/50-extra/trumps.bps:5:3',
-    26: 'frames/50-extra/trumps.bps:5:47',
-    27: 'frames/50-extra/trumps.bps:6:3',
-    28: 'frames/50-extra/trumps.bps:9:19',
-    31: 'frames/50-extra/trumps.bps:15:7',
-    50: 'frames/50-extra/trumps.bps:17:3',
-    51: 'frames/50-extra/trumps.bps:17:53',
-    54: 'frames/50-extra/trumps.bps:23:7',
-    72: 'frames/50-extra/trumps.bps:30:7',
-    90: 'frames/50-extra/trumps.bps:37:7',
-    108: 'frames/50-extra/trumps.bps:44:7',
-    126: 'frames/50-extra/trumps.bps:51:7',
-    144: 'frames/50-extra/trumps.bps:58:7',
-    162: 'frames/50-extra/trumps.bps:65:7',
-    180: 'frames/50-extra/trumps.bps:72:7',
-    199: 'frames/50-extra/trumps.bps:74:3',
-    200: 'frames/50-extra/trumps.bps:74:50',
-    203: 'frames/50-extra/trumps.bps:80:7',
-    221: 'frames/50-extra/trumps.bps:87:7',
-    239: 'frames/50-extra/trumps.bps:94:7',
-    258: 'frames/50-extra/trumps.bps:96:3',
-    259: 'frames/50-extra/trumps.bps:96:51',
-    262: 'frames/50-extra/trumps.bps:102:7',
-    280: 'frames/50-extra/trumps.bps:109:7',
-    298: 'frames/50-extra/trumps.bps:116:7',
-    316: 'frames/50-extra/trumps.bps:123:7',
-    334: 'frames/50-extra/trumps.bps:130:7',
-    353: 'frames/50-extra/trumps.bps:132:3',
-    354: 'frames/50-extra/trumps.bps:132:50',
-    357: 'frames/50-extra/trumps.bps:138:7',
-    375: 'frames/50-extra/trumps.bps:145:7',
-    394: 'frames/50-extra/trumps.bps:147:3',
-    395: 'frames/50-extra/trumps.bps:147:100',
-    396: 'frames/50-extra/trumps.bps:147:149',
-    399: 'frames/50-extra/trumps.bps:153:7',
-    417: 'frames/50-extra/trumps.bps:160:7',
-    435: 'frames/50-extra/trumps.bps:167:7',
-    453: 'frames/50-extra/trumps.bps:174:7',
-    472: 'frames/50-extra/trumps.bps:176:3',
-    473: 'frames/50-extra/trumps.bps:176:52',
-    476: 'frames/50-extra/trumps.bps:182:7',
-    494: 'frames/50-extra/trumps.bps:189:7',
-    512: 'frames/50-extra/trumps.bps:196:7',
-    530: 'frames/50-extra/trumps.bps:203:7',
-    549: 'frames/50-extra/trumps.bps:205:3',
-    550: 'frames/50-extra/trumps.bps:205:98',
-    553: 'frames/50-extra/trumps.bps:211:7',
-    571: 'frames/50-extra/trumps.bps:218:7',
-    589: 'frames/50-extra/trumps.bps:225:7',
+    6: 'frames/50-extra/trumps.bps:44:7',
+    25: 'frames/50-extra/trumps.bps:46:3',
+    26: 'frames/50-extra/trumps.bps:46:47',
+    27: 'frames/50-extra/trumps.bps:47:3',
+    28: 'frames/50-extra/trumps.bps:50:19',
+    31: 'frames/50-extra/trumps.bps:56:7',
+    50: 'frames/50-extra/trumps.bps:58:3',
+    51: 'frames/50-extra/trumps.bps:58:53',
+    54: 'frames/50-extra/trumps.bps:64:7',
+    72: 'frames/50-extra/trumps.bps:71:7',
+    90: 'frames/50-extra/trumps.bps:78:7',
+    108: 'frames/50-extra/trumps.bps:85:7',
+    126: 'frames/50-extra/trumps.bps:92:7',
+    144: 'frames/50-extra/trumps.bps:99:7',
+    162: 'frames/50-extra/trumps.bps:106:7',
+    180: 'frames/50-extra/trumps.bps:113:7',
+    199: 'frames/50-extra/trumps.bps:115:3',
+    200: 'frames/50-extra/trumps.bps:115:50',
+    203: 'frames/50-extra/trumps.bps:121:7',
+    221: 'frames/50-extra/trumps.bps:128:7',
+    239: 'frames/50-extra/trumps.bps:135:7',
+    258: 'frames/50-extra/trumps.bps:137:3',
+    259: 'frames/50-extra/trumps.bps:137:51',
+    262: 'frames/50-extra/trumps.bps:143:7',
+    280: 'frames/50-extra/trumps.bps:150:7',
+    298: 'frames/50-extra/trumps.bps:157:7',
+    316: 'frames/50-extra/trumps.bps:164:7',
+    334: 'frames/50-extra/trumps.bps:171:7',
+    353: 'frames/50-extra/trumps.bps:173:3',
+    354: 'frames/50-extra/trumps.bps:173:50',
+    357: 'frames/50-extra/trumps.bps:179:7',
+    375: 'frames/50-extra/trumps.bps:186:7',
+    394: 'frames/50-extra/trumps.bps:188:3',
+    395: 'frames/50-extra/trumps.bps:188:100',
+    396: 'frames/50-extra/trumps.bps:188:149',
+    399: 'frames/50-extra/trumps.bps:194:7',
+    417: 'frames/50-extra/trumps.bps:201:7',
+    435: 'frames/50-extra/trumps.bps:208:7',
+    453: 'frames/50-extra/trumps.bps:215:7',
+    472: 'frames/50-extra/trumps.bps:217:3',
+    473: 'frames/50-extra/trumps.bps:217:52',
+    476: 'frames/50-extra/trumps.bps:223:7',
+    494: 'frames/50-extra/trumps.bps:230:7',
+    512: 'frames/50-extra/trumps.bps:237:7',
+    530: 'frames/50-extra/trumps.bps:244:7',
+    549: 'frames/50-extra/trumps.bps:246:3',
+    550: 'frames/50-extra/trumps.bps:246:98',
+    553: 'frames/50-extra/trumps.bps:252:7',
+    571: 'frames/50-extra/trumps.bps:259:7',
+    589: 'frames/50-extra/trumps.bps:266:7',
 }

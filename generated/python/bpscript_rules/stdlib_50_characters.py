@@ -8,8 +8,8 @@ class Character_soldier(ComponentEffect):
     id = 'soldier'
     name = '一般兵'
     kind = 'character'
-    type = '兵士'
-    category = '兵士'
+    type = 'soldier'
+    category = 'soldier'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:3:11'
@@ -17,7 +17,7 @@ class Character_soldier(ComponentEffect):
     missing = ()
     zone = 'field'
     unit_condition = '2〜10'
-    labels = ('アタッカー', 'ブロッカー')
+    labels = ('attacker', 'blocker')
     scopes = ()
 
     def size(self, ctx, unit):
@@ -30,8 +30,8 @@ class Character_hero(ComponentEffect):
     id = 'hero'
     name = '英雄'
     kind = 'character'
-    type = '兵士'
-    category = '兵士'
+    type = 'soldier'
+    category = 'soldier'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:13:11'
@@ -39,7 +39,7 @@ class Character_hero(ComponentEffect):
     missing = ()
     zone = 'field'
     unit_condition = 'J〜K'
-    labels = ('アタッカー', 'ブロッカー')
+    labels = ('attacker', 'blocker')
     scopes = ()
 
     def size(self, ctx, unit):
@@ -52,8 +52,8 @@ class Character_ace(ComponentEffect):
     id = 'ace'
     name = 'エース'
     kind = 'character'
-    type = '兵士'
-    category = '兵士'
+    type = 'soldier'
+    category = 'soldier'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:23:11'
@@ -61,7 +61,7 @@ class Character_ace(ComponentEffect):
     missing = ()
     zone = 'field'
     unit_condition = 'A'
-    labels = ('アタッカー', 'ブロッカー', '速攻')
+    labels = ('attacker', 'blocker', 'haste')
     scopes = ()
 
     def size(self, ctx, unit):
@@ -74,8 +74,8 @@ class Character_magician(ComponentEffect):
     id = 'magician'
     name = '魔術士'
     kind = 'character'
-    type = '兵士'
-    category = '兵士'
+    type = 'soldier'
+    category = 'soldier'
     formats = ('std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:34:11'
@@ -83,7 +83,7 @@ class Character_magician(ComponentEffect):
     missing = ('engine: waive_cost',)
     zone = 'field'
     unit_condition = 'Joker'
-    labels = ('アタッカー', 'ブロッカー', '速攻')
+    labels = ('attacker', 'blocker', 'haste')
     scopes = ('your',)
 
     def size(self, ctx, unit):
@@ -101,8 +101,8 @@ class Character_armedsoldier(ComponentEffect):
     id = 'armedsoldier'
     name = '装備兵'
     kind = 'character'
-    type = '兵士'
-    category = '兵士'
+    type = 'soldier'
+    category = 'soldier'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:45:11'
@@ -110,7 +110,7 @@ class Character_armedsoldier(ComponentEffect):
     missing = ()
     zone = 'field'
     unit_condition = '同じスートを2枚以上'
-    labels = ('アタッカー', 'ブロッカー', '速攻')
+    labels = ('attacker', 'blocker', 'haste')
     scopes = ()
 
     def size(self, ctx, unit):
@@ -119,7 +119,7 @@ class Character_armedsoldier(ComponentEffect):
 
     def has_label(self, ctx, unit, label):
         v = {'unit': unit}
-        if label == '速攻':
+        if label == 'haste':
             return ctx.truth(ctx.call('has_number', ctx.lookup(v, 'unit'), 1, {}))
         return label in self.labels
 
@@ -129,8 +129,8 @@ class Character_bulwark(ComponentEffect):
     id = 'bulwark'
     name = '防壁'
     kind = 'character'
-    type = '防壁'
-    category = '防壁'
+    type = 'bulwark'
+    category = 'bulwark'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:55:11'
@@ -138,7 +138,7 @@ class Character_bulwark(ComponentEffect):
     missing = ()
     zone = 'field'
     unit_condition = '全て(裏向き)'
-    labels = ('ブロッカー',)
+    labels = ('blocker',)
     scopes = ()
 
 __bps_lines__ = {

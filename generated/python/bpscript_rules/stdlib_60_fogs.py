@@ -8,8 +8,8 @@ class Fog_upFog(ComponentEffect):
     id = 'upFog'
     name = 'アップ'
     kind = 'fog'
-    type = '滞留魔法'
-    category = '滞留魔法'
+    type = 'lingeringMagic'
+    category = 'lingeringMagic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/60-fogs.bps:3:5'
@@ -31,8 +31,8 @@ class Fog_downFog(ComponentEffect):
     id = 'downFog'
     name = 'ダウン'
     kind = 'fog'
-    type = '滞留魔法'
-    category = '滞留魔法'
+    type = 'lingeringMagic'
+    category = 'lingeringMagic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/60-fogs.bps:13:5'
@@ -54,8 +54,8 @@ class Fog_forceFog(ComponentEffect):
     id = 'forceFog'
     name = 'フォース'
     kind = 'fog'
-    type = '滞留魔法'
-    category = '滞留魔法'
+    type = 'lingeringMagic'
+    category = 'lingeringMagic'
     formats = ('mast',)
     frames = ()
     source = 'stdlib/60-fogs.bps:23:5'

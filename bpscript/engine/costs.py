@@ -1,0 +1,156 @@
+"""Costs (5.2): what a request's cost letters need, whether a player can pay them, and paying.
+
+The ruleset declares each cost letter with what it pays (`vocabulary.CostPayment`): drive
+a charged unit of a type (B) or the key unit (C), take damage (L), discard cards (D), put
+one of one's units in the grave (S). The engine knows those four payments, never the
+letters. Paying is atomic: every choice is made and checked first, and only a cost that
+can be paid in full is paid (a request whose cost is not fully paid is never made).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card
+from ..vocabulary import Payment
+from .state import GameState, RulesError, Unit
+from .verbs import put, unit_to_grave
+
+#: one kind of payment: (what it does, its object — a type or component kind, "key_unit", or None)
+Need = tuple[Payment, "str | None"]
+KEY_UNIT = "key_unit"
+
+
+class CostError(RulesError):
+    """A cost that cannot be paid, or an answer that does not pay it (5.2)."""
+
+
+def units_of(state: GameState, player: int, what: str | None) -> list[Unit]:
+    """The player's units of a type (`soldier`) or of a component kind (`character`)."""
+    scripts = state.ruleset.scripts
+    out = []
+    for u in state.players[player].field:
+        s = scripts.get(u.component) if u.component else None
+        if s is not None and (what is None or s.type.id == what or s.kind == what):
+            out.append(u)
+    return out
+
+
+class Costs:
+    """The cost side of one game: needs per action, what a player can pay, paying."""
+
+    def __init__(self, game: Any):  # a Game: its ruleset, state and seats
+        self.game = game
+        self._needs: dict[str, list[tuple[str, Need, int]]] = {}
+
+    def needs(self, cls: type) -> list[tuple[str, Need, int]]:
+        """(letter, need, amount) per cost letter of the action, in printed order."""
+        found = self._needs.get(cls.id)
+        if found is None:
+            costs = self.game.ruleset.vocabulary.costs
+            found = []
+            for letter in cls.cost:
+                c = costs.get(letter)
+                if c is None or c.pays is None:
+                    raise CostError(f"cost letter '{letter}' declares no payment")
+                found.append((letter, (c.pays.kind, c.pays.what), c.pays.amount))
+            self._needs[cls.id] = found
+        return found
+
+    def totals(self, cls: type) -> dict[Need, int]:
+        out: dict[Need, int] = {}
+        for _letter, need, amount in self.needs(cls):
+            out[need] = out.get(need, 0) + amount
+        return out
+
+    def funds(self, player: int, needs: dict[Need, int]) -> dict[Need, int]:
+        """How much of each payment the player could make now, keys aside."""
+        st = self.game.state
+        out: dict[Need, int] = {}
+        for kind, what in needs:
+            if kind is Payment.DRIVE and what != KEY_UNIT:
+                out[(kind, what)] = sum(1 for u in units_of(st, player, what) if u.charged)
+            elif kind is Payment.DAMAGE:
+                out[(kind, what)] = len(st.players[player].life)
+            elif kind is Payment.DISCARD:
+                out[(kind, what)] = len(st.players[player].hand)
+            elif kind is Payment.SACRIFICE:
+                out[(kind, what)] = len(units_of(st, player, what))
+        return out
+
+    @staticmethod
+    def affordable(needs: dict[Need, int], funds: dict[Need, int], keys: tuple[Card, ...],
+                   key_unit_charged: bool | None) -> bool:
+        """Whether `funds` pay `needs` when `keys` leave the hand; `key_unit_charged` says
+        whether there is a charged key unit to drive (None: not known yet, not checked)."""
+        for (kind, what), n in needs.items():
+            if kind is Payment.DRIVE and what == KEY_UNIT:
+                if key_unit_charged is False:
+                    return False
+            elif kind is Payment.DISCARD:
+                if funds[(kind, what)] - len(keys) < n:
+                    return False
+            elif funds[(kind, what)] < n:
+                return False
+        return True
+
+    # ------------------------------------------------------------ paying
+    def pay(self, player: int, cls: type, keys: tuple[Card, ...], key_unit: Unit | None) -> None:
+        """Choose everything the cost takes, check it, then pay it in printed order (5.2)."""
+        st = self.game.state
+        seats = self.game.seats
+        plan: list[tuple[str, Payment, Any]] = []
+        driven: set[int] = set()
+        discarded: set[Card] = set(keys)
+        sacrificed: set[int] = set()
+        for letter, (kind, what), amount in self.needs(cls):
+            cost_id = self.game.ruleset.vocabulary.costs[letter].id
+            if kind is Payment.DRIVE and what == KEY_UNIT:
+                if key_unit is None or not key_unit.charged:
+                    raise CostError(f"cost {letter} ({cost_id}): the key unit is not charged (5.2)")
+                plan.append((letter, kind, [key_unit]))
+            elif kind is Payment.DRIVE:
+                options = [u for u in units_of(st, player, what) if u.charged and id(u) not in driven]
+                chosen = self._choose(player, options, amount, f"cost {letter} ({cost_id}): the {what} to drive",
+                                      letter, cost_id)
+                driven.update(id(u) for u in chosen)
+                plan.append((letter, kind, chosen))
+            elif kind is Payment.DAMAGE:
+                if len(st.players[player].life) < amount:
+                    raise CostError(f"cost {letter} ({cost_id}): the life cannot take {amount} damage (5.2)")
+                plan.append((letter, kind, amount))
+            elif kind is Payment.DISCARD:
+                options = [c for c in st.players[player].hand if c not in discarded]
+                chosen = self._choose(player, options, amount, f"cost {letter} ({cost_id}): the card to discard",
+                                      letter, cost_id)
+                discarded.update(chosen)
+                plan.append((letter, kind, chosen))
+            else:  # SACRIFICE
+                options = [u for u in units_of(st, player, what) if id(u) not in sacrificed]
+                chosen = self._choose(player, options, amount,
+                                      f"cost {letter} ({cost_id}): the {what} to put in the grave", letter, cost_id)
+                sacrificed.update(id(u) for u in chosen)
+                plan.append((letter, kind, chosen))
+        for _letter, kind, what_ in plan:
+            if kind is Payment.DRIVE:
+                for u in what_:
+                    u.charged = False
+            elif kind is Payment.DAMAGE:
+                st.damage(player, what_)
+            elif kind is Payment.DISCARD:
+                put(st, list(what_), "grave")
+                st.events.append(("discarded", player))
+            else:
+                for u in what_:
+                    unit_to_grave(st, u)
+
+    def _choose(self, player: int, options: list[Any], amount: int, prompt: str, letter: str,
+                cost_id: str) -> list[Any]:
+        if len(options) < amount:
+            raise CostError(f"cost {letter} ({cost_id}): {len(options)} to choose from, {amount} needed (5.2)")
+        chosen = list(self.game.seats.choose(player, options, amount, prompt))
+        ids = {id(c) for c in chosen}
+        if len(chosen) != amount or len(ids) != amount or not all(any(c is o for o in options) for c in chosen):
+            raise CostError(f"cost {letter} ({cost_id}): the answer does not pay it "
+                            f"({len(chosen)} chosen of {amount} needed, from the options offered) (5.2)")
+        return chosen
