@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from . import __version__
+from .bundled import RulesNotFound
 from .commands import COMMANDS
 from .commands.common import print_diagnostics, summary  # noqa: F401  (re-exported for callers)
 
@@ -35,11 +37,20 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return args.func(args)
+    except RulesNotFound as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except OSError as err:
+        if err.filename is None:
+            raise
+        # a file or directory the user named (an output, a log) cannot be read or written
+        print(f"error: {err.strerror}: {os.path.abspath(err.filename)}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

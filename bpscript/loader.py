@@ -7,10 +7,10 @@ rules, so a homebrew override never leaks into the official ruleset.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
 from .diagnostics import Diagnostic
 from .model import Ruleset
 from .resolve import resolve
@@ -22,17 +22,18 @@ from .typecheck import check_ruleset
 BASE_NAME = "blackpoker-8.2"
 
 
-def project_root() -> Path:
-    """Where the bundled `stdlib/` and `frames/` live (BPSCRIPT_HOME overrides)."""
-    env = os.environ.get("BPSCRIPT_HOME")
-    return Path(env) if env else Path(__file__).resolve().parent.parent
-
-
 def display_path(path: Path) -> str:
-    """A stable name for a file: relative to the project root (so generated output does
-    not depend on the working directory), else to the working directory."""
+    """A stable name for a file: relative to the rules root (the bundled rules, or the
+    repository of a source checkout), so a bundled file is `stdlib/10-basic.bps` wherever
+    bpscript is installed and generated output never depends on the install location;
+    any other file relative to the working directory, else as given."""
     resolved = path.resolve()
-    for anchor in (project_root().resolve(), Path.cwd().resolve()):
+    anchors = [Path.cwd().resolve()]
+    try:
+        anchors.insert(0, rules_root().resolve())
+    except RulesNotFound:
+        pass  # no bundled rules: user files are still named relative to the working directory
+    for anchor in anchors:
         try:
             return resolved.relative_to(anchor).as_posix()
         except ValueError:
@@ -73,10 +74,11 @@ def read_module(path: Path) -> tuple[ast.Module, list[Diagnostic]]:
 
 
 def base_files() -> list[Path]:
-    """The official scripts: stdlib/ and every frame directory that extends nothing."""
-    root = project_root()
-    files = sorted((root / "stdlib").rglob("*.bps"))
-    for f in sorted((root / "frames").rglob("*.bps")):
+    """The official scripts: stdlib/ and every frame directory that extends nothing
+    (`RulesNotFound` when the bundled rules are missing)."""
+    root = rules_root()
+    files = sorted((root / STDLIB).rglob("*.bps"))
+    for f in sorted((root / FRAMES).rglob("*.bps")):
         if not _is_homebrew(f.parent):
             files.append(f)
     return files

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from bpscript import __version__
 from bpscript.cli import main, make_parser
 
 ROOT = Path(__file__).parent.parent
@@ -36,8 +38,50 @@ def test_usage_errors_exit_2():
     assert run("check").returncode == 2
     assert run("frobnicate").returncode == 2
     assert run().returncode == 2
-    missing = run("check", "no/such/dir")
-    assert missing.returncode == 1 and "E000" in missing.stdout
+
+
+@pytest.mark.parametrize("cmd", ["check", "lint", "export"])
+def test_a_missing_path_says_what_was_looked_for_and_where(cmd):
+    proc = run(cmd, "no/such/dir")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"error: no such file or directory: no/such/dir (looked for {ROOT / 'no/such/dir'})\n"
+
+
+def test_a_directory_without_scripts_is_a_usage_error(tmp_path):
+    proc = run("check", str(tmp_path))
+    assert proc.returncode == 2 and proc.stderr == f"error: no .bps files found in {tmp_path}\n"
+
+
+@pytest.mark.parametrize("option, message", [
+    (["--frame", "nope"], "unknown frame 'nope': the bundled rules in {root} define entry20, pack, rarePack, "
+                          "strategy, extra"),
+    (["--format", "nope"], "unknown format 'nope': the bundled rules in {root} define lite, std, pro, mast"),
+])
+@pytest.mark.parametrize("cmd", [["simulate", "--games", "1"], ["play"]])
+def test_an_unknown_frame_or_format_names_what_exists(cmd, option, message):
+    proc = run(*cmd, *option)
+    assert proc.returncode == 2 and proc.stderr == f"error: {message.format(root=ROOT)}\n"
+
+
+def test_an_output_that_cannot_be_written_is_one_line(tmp_path):
+    target = tmp_path / "no" / "such" / "dir" / "ruleset.json"
+    proc = run("export", "--json", "-o", str(target))
+    assert proc.returncode == 2 and proc.stderr == f"error: No such file or directory: {target}\n"
+
+
+@pytest.mark.parametrize("cmd", [["check", "frames/homebrew-example"], ["simulate", "--games", "1"], ["export"]])
+def test_missing_bundled_rules_are_named_not_a_traceback(tmp_path, cmd):
+    env = {**os.environ, "BPSCRIPT_HOME": str(tmp_path / "nowhere")}
+    proc = subprocess.run([sys.executable, "-m", "bpscript", *cmd], capture_output=True, text=True, cwd=ROOT,
+                          env=env)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr == f"error: BPSCRIPT_HOME={tmp_path / 'nowhere'}: no stdlib/ directory in " \
+                          f"{tmp_path / 'nowhere'}\n"
+
+
+def test_python_dash_m_bpscript_is_the_command():
+    proc = subprocess.run([sys.executable, "-m", "bpscript", "--version"], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0 and proc.stdout == f"bpscript {__version__}\n"
 
 
 @pytest.mark.parametrize("cmd", [[], ["check"], ["export"], ["build"], ["lint"]])

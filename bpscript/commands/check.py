@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
-from .common import print_diagnostics, summary
+from .common import missing_paths, no_files, print_diagnostics, summary
 
 
 def register(sub) -> None:
@@ -19,6 +17,8 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from ..loader import load
+    if missing_paths(args.paths):
+        return 2
     result = load(args.paths)
     print_diagnostics(result.diagnostics, result.sources, args.format)
     scripts = result.own_scripts()
@@ -27,7 +27,7 @@ def run(args) -> int:
     if args.coverage:
         _print_coverage(result)
     if result.files == 0 and not result.diagnostics:
-        print("error: no .bps files found", file=sys.stderr)
+        no_files(args.paths)
         return 2
     return 1 if result.errors else 0
 

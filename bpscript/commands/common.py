@@ -1,10 +1,12 @@
-"""What several commands share: printing diagnostics and their summary line."""
+"""What several commands share: the paths they are given, printing diagnostics and
+their summary line."""
 
 from __future__ import annotations
 
 import json
 import os
 import sys
+from pathlib import Path
 
 from ..diagnostics import Diagnostic, Severity, render
 
@@ -12,6 +14,20 @@ from ..diagnostics import Diagnostic, Severity, render
 def colour(stream) -> bool:
     """Colour only on a terminal, and never when NO_COLOR is set."""
     return hasattr(stream, "isatty") and stream.isatty() and "NO_COLOR" not in os.environ
+
+
+def missing_paths(paths: list[str]) -> bool:
+    """Report each PATH the user named that does not exist, with where it was looked for
+    (one line each on stderr); True when there was one (the command then exits 2)."""
+    missing = [p for p in paths if not Path(p).exists()]
+    for p in missing:
+        print(f"error: no such file or directory: {p} (looked for {Path(p).absolute()})", file=sys.stderr)
+    return bool(missing)
+
+
+def no_files(paths: list[str]) -> None:
+    """The PATHs exist but hold no `.bps` file."""
+    print(f"error: no .bps files found in {', '.join(paths)}", file=sys.stderr)
 
 
 def print_diagnostics(diags: list[Diagnostic], sources: dict[str, str], fmt: str = "text", stream=None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .common import print_diagnostics, summary
+from .common import missing_paths, no_files, print_diagnostics, summary
 
 
 def register(sub) -> None:
@@ -20,7 +20,12 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..backends.json_backend import dumps
     from ..loader import load, load_official
+    if missing_paths(args.paths):
+        return 2
     result = load(args.paths) if args.paths else load_official()
+    if result.files == 0 and not result.diagnostics:
+        no_files(args.paths)
+        return 2
     if result.errors:
         print_diagnostics(result.errors, result.sources)
         print(summary(result.diagnostics, result.files), file=sys.stderr)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from .common import colour
+from .common import colour, missing_paths, no_files
 
 
 def register(sub) -> None:
@@ -33,9 +33,11 @@ def run(args) -> int:
     except UsageError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    if missing_paths(args.paths):
+        return 2
     result = load(args.paths)
     if result.files == 0 and not result.diagnostics:
-        print("error: no .bps files found", file=sys.stderr)
+        no_files(args.paths)
         return 2
     engine = None
     if not getattr(args, "no_engine", False):

@@ -6,7 +6,7 @@ import sys
 from typing import Any
 
 from ..engine.state import RulesError
-from ._games import official_ruleset, regulation_options
+from ._games import official_ruleset, regulation_error, regulation_options
 
 
 def register(sub: Any) -> None:
@@ -27,6 +27,10 @@ def run(args: Any) -> int:
     from ..engine.game import Game, describe
     from ..engine.runner import dumps
     rs = official_ruleset()
+    unknown = regulation_error(rs, args.format, args.frame)
+    if unknown:
+        print(f"error: {unknown}", file=sys.stderr)
+        return 2
     seed = args.seed if args.seed is not None else _random.randrange(1 << 30)
     decisions: list[Any] = []
     me = TerminalAgent(describe=describe)

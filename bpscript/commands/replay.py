@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -27,7 +28,8 @@ def run(args: Any) -> int:
     try:
         f = open(args.log, encoding="utf-8")
     except OSError as e:
-        print(f"error: cannot read {args.log}: {e.strerror}", file=sys.stderr)
+        print(f"error: cannot read {args.log}: {e.strerror} (looked for {os.path.abspath(args.log)})",
+              file=sys.stderr)
         return 2
     with f:
         for n, line in enumerate(f, 1):

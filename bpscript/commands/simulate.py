@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from ..engine.state import RulesError
-from ._games import official_ruleset, regulation_options
+from ._games import official_ruleset, regulation_error, regulation_options
 
 
 def register(sub: Any) -> None:
@@ -31,6 +31,10 @@ def register(sub: Any) -> None:
 def run(args: Any) -> int:
     from ..engine.runner import aggregate, dumps, simulate
     rs = official_ruleset()
+    unknown = regulation_error(rs, args.format, args.frame)
+    if unknown:
+        print(f"error: {unknown}", file=sys.stderr)
+        return 2
     if args.games < 1 or args.jobs < 0:
         print("error: --games must be at least 1 and --jobs at least 0", file=sys.stderr)
         return 2

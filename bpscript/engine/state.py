@@ -264,7 +264,9 @@ def frame_deck(frame: m.Frame) -> list[Card]:
 def setup(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int) -> GameState:
     """Prepare a game as エントリー20 does (3.9): shuffle, life, 7-card hand, preset,
     first player by the higher top card (re-flip on ties), the first player's draw."""
-    frame = ruleset.frames[frame_id]
+    frame = ruleset.frames.get(frame_id)
+    if frame is None:
+        raise RulesError(f"unknown frame '{frame_id}' (the ruleset defines: {', '.join(ruleset.frames) or 'none'})")
     if fmt not in frame.formats:
         raise RulesError(f"frame '{frame_id}' does not support the format '{fmt}'")
     rng = random.Random(seed)

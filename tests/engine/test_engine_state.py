@@ -81,6 +81,11 @@ def test_a_format_the_frame_does_not_support(rs):
         setup(rs, "std", "pack", 1)  # パック has no card-by-card deck
 
 
+def test_an_unknown_frame_is_a_rules_error_naming_the_known_ones(rs):
+    with pytest.raises(RulesError, match=r"unknown frame 'nope' \(the ruleset defines: entry20, pack"):
+        setup(rs, "lite", "nope", 1)
+
+
 def test_the_engine_imports_the_model_never_the_parser():
     import ast
     from pathlib import Path

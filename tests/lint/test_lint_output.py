@@ -120,7 +120,7 @@ def test_exit_codes(capsys):
     assert lint_main(CORPUS / "g1_two_soldiers.bps", capsys=capsys)[0] == 1
     assert lint_main("--select", "G9", CORPUS, capsys=capsys)[0] == 2
     assert lint_main("--ignore", "XYZ", CORPUS, capsys=capsys)[0] == 2
-    assert lint_main("no/such/dir", capsys=capsys)[0] == 1  # E000, as `check` does
+    assert lint_main("no/such/dir", capsys=capsys)[0] == 2  # a usage error, as for `check`
 
 
 def test_usage_errors_in_a_subprocess(tmp_path):

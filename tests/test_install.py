@@ -1,0 +1,182 @@
+"""bpscript as users install it: the sdist and the wheel carry the bundled rules, and the
+wheel installed (not editable) in a fresh virtual environment works from any directory.
+
+The sdist and the wheel are built by `python -m build` (the wheel from the sdist, so a
+file missing from the sdist fails here too), from a copy of the checkout so the build
+writes nothing into it. `build` comes with the `test` extra: when it or the virtual
+environment cannot be made, these tests fail, they do not skip.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tomllib
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from bpscript import __version__
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "frames" / "homebrew-example"
+README = (ROOT / "README.md").read_text("utf-8")
+NOT_SOURCES = shutil.ignore_patterns(".git", "build", "dist", "generated", "site", "*.egg-info", "__pycache__",
+                                     ".pytest_cache", ".hypothesis", ".benchmarks")
+
+
+def bundled_scripts() -> set[str]:
+    """Every `.bps` file of the top-level stdlib/ and frames/, as paths relative to the root."""
+    return {f.relative_to(ROOT).as_posix() for top in ("stdlib", "frames") for f in (ROOT / top).rglob("*.bps")}
+
+
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory) -> dict[str, Path]:
+    """The sdist and the wheel, built as `python -m build` builds them."""
+    if importlib.util.find_spec("build") is None:
+        pytest.fail("the `build` package is missing: install the test extra (pip install -e '.[test]')")
+    tmp = tmp_path_factory.mktemp("dist")
+    src = tmp / "src"
+    shutil.copytree(ROOT, src, ignore=NOT_SOURCES)
+    # --no-isolation: the test environment has the build requirements (test extra); an
+    # isolated build would download them again for every run
+    proc = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(tmp / "out"), str(src)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    [sdist] = (tmp / "out").glob("*.tar.gz")
+    [wheel] = (tmp / "out").glob("*.whl")
+    return {"sdist": sdist, "wheel": wheel}
+
+
+@pytest.fixture(scope="module")
+def env(dists, tmp_path_factory) -> Path:
+    """A fresh virtual environment with the wheel installed (dependencies from the index)."""
+    path = tmp_path_factory.mktemp("venv") / "venv"
+    venv.create(path, with_pip=False)  # pip below installs into it: no ensurepip needed
+    python = path / "bin" / "python"
+    proc = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+                           "--disable-pip-version-check", str(dists["wheel"])], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    return path
+
+
+def run(env: Path, cwd: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    """A command of the installed package, run from `cwd` with nothing of the checkout around."""
+    clean = {k: v for k, v in os.environ.items() if k not in ("BPSCRIPT_HOME", "PYTHONPATH", "PYTHONHOME")}
+    clean["PATH"] = f"{env / 'bin'}{os.pathsep}{clean.get('PATH', '')}"
+    exe = env / "bin" / args[0]
+    return subprocess.run([str(exe) if exe.exists() else args[0], *args[1:]], cwd=cwd, env=clean, input=stdin, capture_output=True, text=True, timeout=600)
+
+
+def test_the_package_list_names_every_package_of_the_source():
+    """Packages are listed in pyproject.toml (the bundled rules are mapped into the package):
+    a new subpackage must be added there."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
+    source = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "bpscript").rglob("__init__.py")}
+    assert set(config["packages"]) == source | set(config["package-dir"])
+    assert config["package-dir"] == {"bpscript._bundled.stdlib": "stdlib", "bpscript._bundled.frames": "frames"}
+
+
+def test_the_sdist_and_the_wheel_carry_every_bundled_script(dists):
+    expected = bundled_scripts()
+    assert any("/" in p.split("/", 1)[1] for p in expected)  # frames/ nests one directory per frame
+    with tarfile.open(dists["sdist"]) as sdist:
+        names = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
+    assert expected <= names and {"LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml"} <= names
+    with zipfile.ZipFile(dists["wheel"]) as wheel:
+        names = set(wheel.namelist())
+    assert {n.removeprefix("bpscript/_bundled/") for n in names if n.endswith(".bps")} == expected
+    assert f"bpscript-{__version__}.dist-info/licenses/LICENSE" in names
+    assert "bpscript/__main__.py" in names
+
+
+def test_the_installed_package_is_the_wheel_and_stays_light(env, tmp_path):
+    proc = run(env, tmp_path, "python", "-c", "import bpscript, importlib.util as u; print(bpscript.__file__); "
+               "print([m for m in ('weasyprint', 'ray', 'pygls', 'playwright') if u.find_spec(m)])")
+    where, heavy = proc.stdout.splitlines()
+    assert Path(where).is_relative_to(env) and heavy == "[]"
+
+
+def test_version_from_the_command_and_from_python_dash_m(env, tmp_path):
+    for args in (("bpscript", "--version"), ("python", "-m", "bpscript", "--version")):
+        proc = run(env, tmp_path, *args)
+        assert (proc.returncode, proc.stdout) == (0, f"bpscript {__version__}\n"), args
+
+
+def test_check_and_lint_a_homebrew_package_from_its_own_directory(env, tmp_path):
+    shutil.copytree(EXAMPLE, tmp_path / "my-frame")
+    check = run(env, tmp_path, "bpscript", "check", "my-frame")
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert check.stdout == "1 file(s) checked, 2 script(s): 0 error(s), 0 warning(s)\n"
+    lint = run(env, tmp_path / "my-frame", "bpscript", "lint", ".")
+    assert lint.returncode == 0, lint.stdout + lint.stderr
+    assert lint.stdout.endswith("1 file(s), 2 script(s) linted: 0 error(s), 0 warning(s)\n")
+
+
+def test_diagnostics_name_bundled_files_never_the_install_location(env, tmp_path):
+    (tmp_path / "mine.bps").write_text('extends "blackpoker-8.2"\n\naction up "アップ改" (速攻魔法) {\n'
+                                       '  @直接-通常-クイック $D ★♡A〜10\n  effect: "x"\n  formats: lite\n}\n', "utf-8")
+    proc = run(env, tmp_path, "bpscript", "check", "mine.bps")
+    assert proc.returncode == 1
+    assert proc.stdout.startswith("mine.bps:3:8: error[E201]: duplicate id 'up' "
+                                  "(first defined at stdlib/30-quick-magic.bps:3:8)\n")
+    assert "site-packages" not in proc.stdout + proc.stderr
+
+
+def test_build_out_writes_the_committed_pages(env, tmp_path):
+    proc = run(env, tmp_path, "bpscript", "build", "--out", "pages")
+    assert proc.returncode == 0, proc.stderr
+    assert "PDF skipped: WeasyPrint is not installed" in proc.stderr  # the core install has no PDF
+    built = {p.relative_to(tmp_path / "pages").as_posix(): p for p in (tmp_path / "pages").rglob("*") if p.is_file()}
+    committed = {p.relative_to(ROOT / "generated").as_posix() for p in (ROOT / "generated").rglob("*")
+                 if p.is_file() and not p.name.endswith(".pdf")}
+    assert set(built) == committed
+    for rel, path in built.items():
+        if rel != "MANIFEST":  # it lists the PDF files too
+            assert path.read_bytes() == (ROOT / "generated" / rel).read_bytes(), rel
+
+
+def test_simulate_five_games_and_replay_them(env, tmp_path):
+    proc = run(env, tmp_path, "bpscript", "simulate", "--games", "5", "--log", "games.jsonl")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("5 games of lite / entry20 (seeds 0–4)")
+    replay = run(env, tmp_path, "bpscript", "replay", "games.jsonl")
+    assert (replay.returncode, replay.stdout) == (0, "replayed 5 game(s): 5 identical, 0 different or unreadable\n")
+
+
+def test_export_json_is_the_committed_model(env, tmp_path):
+    proc = run(env, tmp_path, "bpscript", "export", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (ROOT / "generated" / "json" / "ruleset.json").read_text("utf-8")
+
+
+def test_play_starts_a_game_from_any_directory(env, tmp_path):
+    proc = run(env, tmp_path, "bpscript", "play", "--seed", "1")  # no input: the game is abandoned
+    assert proc.stdout.startswith("BlackPoker lite / entry20, seed 1: you are P0")
+    assert proc.returncode == 1 and proc.stderr == "\ninput ended: game abandoned after 1 decision(s)\n"
+
+
+def test_the_readme_install_commands_work_as_written(env, tmp_path):
+    """The README's first commands, after its `pipx install .`, from a directory holding
+    what they name (the example frame)."""
+    install = README.split("## Install", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"```sh\n(.*?)\n```", install, re.S)
+    assert len(commands) == 2 and all(c.startswith("pipx install . && ") for c in commands)
+    shutil.copytree(EXAMPLE, tmp_path / "frames" / EXAMPLE.name)
+    for command in commands:
+        proc = run(env, tmp_path, "bash", "-c", command.removeprefix("pipx install . && "))
+        assert proc.returncode == 0, command + proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert (tmp_path / "pages" / "html" / "index.html").is_file()
+
+
+def test_what_cannot_be_found_is_named_in_one_line(env, tmp_path):
+    proc = run(env, tmp_path, "bpscript", "check", "my-frame")
+    assert proc.returncode == 2
+    assert proc.stderr == f"error: no such file or directory: my-frame (looked for {tmp_path / 'my-frame'})\n"
