@@ -18,7 +18,6 @@ import re
 
 from .. import effects as fx
 from .. import model as m
-from ..coverage import implemented_names, script_coverage
 from .codegen import CodeGenerator
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -30,11 +29,11 @@ def class_name(s: m.Script, index: int) -> str:
     return f"{s.kind.capitalize()}_{base}"
 
 
-def _action(g: CodeGenerator, s: m.ActionScript, name: str, executable: bool, missing: list[str]) -> None:
+def _action(g: CodeGenerator, s: m.ActionScript, name: str) -> None:
     g.writeline(f"class {name}(ActionEffect):", s.span)
     g.indent()
     g.writeline(repr(s.effect.text if s.effect else s.name))
-    _metadata(g, s, executable, missing)
+    _metadata(g, s)
     if s.header is not None:
         g.writeline(f"origin = {s.header.trigger.origin.value!r}")
         g.writeline(f"resolution = {s.header.speed.resolution.value!r}")
@@ -82,12 +81,6 @@ def _action(g: CodeGenerator, s: m.ActionScript, name: str, executable: bool, mi
         g.writeline("v = {}")
         g.block(s.effect.body)
         g.outdent()
-        if executable:
-            g.writeline("")
-            g.writeline("def resolve(self, ctx):", s.effect.span)
-            g.indent()
-            g.writeline("self.effect(ctx)")
-            g.outdent()
     g.outdent()
 
 
@@ -116,11 +109,11 @@ def _predicate(g: CodeGenerator, name: str, params: str, expr: object) -> None:
     g.outdent()
 
 
-def _component(g: CodeGenerator, s: m.ComponentScript, name: str, executable: bool, missing: list[str]) -> None:
+def _component(g: CodeGenerator, s: m.ComponentScript, name: str) -> None:
     g.writeline(f"class {name}(ComponentEffect):", s.span)
     g.indent()
     g.writeline(repr("\n".join([s.name] + [a.text for a in s.abilities])))
-    _metadata(g, s, executable, missing)
+    _metadata(g, s)
     g.writeline(f"zone = {s.zone!r}")
     g.writeline(f"unit_condition = {s.unit_condition.text if s.unit_condition else ''!r}")
     g.writeline(f"labels = {tuple(l.id for l in s.labels)!r}")
@@ -159,7 +152,7 @@ def _component(g: CodeGenerator, s: m.ComponentScript, name: str, executable: bo
     g.outdent()
 
 
-def _metadata(g: CodeGenerator, s: m.Script, executable: bool, missing: list[str]) -> None:
+def _metadata(g: CodeGenerator, s: m.Script) -> None:
     for attr in ("id", "name", "kind"):
         g.writeline(f"{attr} = {getattr(s, attr)!r}")
     g.writeline(f"type = {s.type.id!r}")
@@ -167,8 +160,6 @@ def _metadata(g: CodeGenerator, s: m.Script, executable: bool, missing: list[str
     g.writeline(f"formats = {tuple(s.formats)!r}")
     g.writeline(f"frames = {tuple(s.frames)!r}")
     g.writeline(f"source = {str(s.span)!r}")
-    g.writeline(f"executable = {executable!r}")
-    g.writeline(f"missing = {tuple(missing)!r}")
 
 
 def module_name(path: str) -> str:
@@ -180,7 +171,6 @@ def module_name(path: str) -> str:
 
 def generate_modules(rs: m.Ruleset) -> dict[str, str]:
     """module name → Python source, one module per source file, plus `__init__`."""
-    impl = implemented_names()
     by_file: dict[str, list[m.Script]] = {}
     for s in rs.scripts.values():
         by_file.setdefault(s.span.file, []).append(s)
@@ -193,14 +183,13 @@ def generate_modules(rs: m.Ruleset) -> dict[str, str]:
         g.writeline("from bpscript.engine.base import ActionEffect, ComponentEffect")
         mod = module_name(path)
         for i, s in enumerate(scripts):
-            cov = script_coverage(s, impl)
             name = class_name(s, i)
             g.writeline("")
             g.writeline("")
             if isinstance(s, m.ActionScript):
-                _action(g, s, name, cov.executable, cov.missing)
+                _action(g, s, name)
             elif isinstance(s, m.ComponentScript):
-                _component(g, s, name, cov.executable, cov.missing)
+                _component(g, s, name)
             registry.append((s.id, mod, name))
         modules[mod] = g.source()
     g = CodeGenerator()

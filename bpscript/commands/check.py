@@ -33,7 +33,7 @@ def run(args) -> int:
 
 
 def _print_coverage(result) -> None:
-    from ..coverage import coverage
+    from ..engine.coverage import coverage
     for name, rs in result.rulesets:
         cov = coverage(rs)
         structured = sum(c.structured for c in cov)

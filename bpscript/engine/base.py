@@ -34,8 +34,6 @@ class Script:
     formats: ClassVar[tuple[str, ...]] = ()
     frames: ClassVar[tuple[str, ...]] = ()
     source: ClassVar[str] = ""
-    executable: ClassVar[bool] = False
-    missing: ClassVar[tuple[str, ...]] = ()
 
 
 class ActionEffect(Script):
@@ -68,9 +66,9 @@ class ActionEffect(Script):
         raise NotExecutable(self.id, "the effect is not structured")
 
     def resolve(self, ctx: Any) -> None:
-        """Do the effect (5.4.2). Generated classes of executable scripts override this;
-        every other script raises NotExecutable, so nothing is skipped silently."""
-        raise NotExecutable(self.id, ", ".join(self.missing) or "not implemented by the engine")
+        """Do the effect (5.4.2). The engine resolves only scripts its coverage
+        (`bpscript.engine.coverage`) finds executable; any other raises NotExecutable."""
+        self.effect(ctx)
 
 
 class ComponentEffect(Script):
@@ -90,7 +88,7 @@ class ComponentEffect(Script):
     def apply_abilities(self, ctx: Any, unit: Any, scope: str) -> None:
         """Apply this component's abilities of one scope (all → your → this, 9.4.2)."""
         if scope in self.scopes:
-            raise NotExecutable(self.id, ", ".join(self.missing) or "abilities")
+            raise NotExecutable(self.id, "its abilities are not structured")
 
 
 def locate(tb: TracebackType | None = None) -> str | None:

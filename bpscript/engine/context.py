@@ -8,13 +8,12 @@ a `Chooser` (the in-effect part of the agent protocol, `bpscript.engine.agents`)
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator
 
 from ..cards import Card, Suit
-from ..vocabulary import Resolution, Window
+from .request import Chooser, Request
 from .state import GameState, Unit
+from .verbs import VERBS
 
 CONSTANTS: dict[str, Any] = {
     **{z: ("zone", z) for z in ("life", "grave", "field", "hand", "fog", "pack", "rare", "trump")},
@@ -25,52 +24,6 @@ CONSTANTS: dict[str, Any] = {
     "true": True, "false": False,
 }
 LOOP_LIMIT = 1000
-
-
-class Chooser:
-    """Every choice an effect asks of a player (the agent protocol, in-effect part)."""
-
-    def choose(self, player: int, options: Sequence[Any], count: int | None, prompt: str) -> list[Any]:
-        raise NotImplementedError
-
-    def yes(self, player: int, question: str) -> bool:
-        raise NotImplementedError
-
-
-class RandomChooser(Chooser):
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    def choose(self, player, options, count, prompt):
-        options = list(options)
-        n = self.rng.randint(1, len(options)) if count is None and options else min(count or 0, len(options))
-        return self.rng.sample(options, n)
-
-    def yes(self, player, question):
-        return self.rng.random() < 0.5
-
-
-_ids = iter(range(1, 1 << 62))
-
-
-@dataclass(eq=False)
-class Request:
-    """A request (9.2.2): its action, controller, key cards, key unit and target."""
-
-    action: str
-    controller: int
-    keys: list[Card] = field(default_factory=list)
-    key_unit: Unit | None = None
-    target: Any = None
-    resolution: str = Resolution.STAGE
-    window: str = Window.MAIN
-    triggered: bool = False
-    target_cards: tuple[Card, ...] = ()  # the target unit's cards when targeted (split check, 5.4.1)
-    id: int = field(default_factory=lambda: next(_ids))
-
-    def __str__(self) -> str:
-        keys = " ".join(map(str, self.keys))
-        return f"{self.action}[P{self.controller}{' ' + keys if keys else ''}]"
 
 
 class EffectContext:
@@ -159,7 +112,6 @@ class EffectContext:
 
     # ------------------------------------------------------------ verbs
     def call(self, func: str, *args: Any) -> Any:
-        from .verbs import VERBS
         *positional, kwargs = args
         impl = VERBS.get(func)
         if impl is None:

@@ -98,7 +98,6 @@ class Costs:
     def pay(self, player: int, cls: type, keys: tuple[Card, ...], key_unit: Unit | None) -> None:
         """Choose everything the cost takes, check it, then pay it in printed order (5.2)."""
         st = self.game.state
-        seats = self.game.seats
         plan: list[tuple[str, Payment, Any]] = []
         driven: set[int] = set()
         discarded: set[Card] = set(keys)

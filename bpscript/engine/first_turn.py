@@ -144,7 +144,7 @@ class EngineFirstTurnSearch:
         except (RulesError, KeyError) as e:
             return self._undecided(f"the engine cannot set up {regulation.name}: {e}")
         self._rules[(fmt, frame)] = rules
-        blocked = sorted({mv.action.id for mv in line.moves if not rules.load(mv.action.id).executable})
+        blocked = sorted({mv.action.id for mv in line.moves if mv.action.id not in rules.executable})
         if blocked:
             return self._undecided(f"not executable: {', '.join(blocked)}")
         moves = [(mv.action.id, Counter((c.number, c.suit) for c in mv.keys)) for mv in line.moves]

@@ -2,7 +2,9 @@
 request buffer and trigger check (9.4.1), resolution (5.4) and the win check (5.5).
 
 A `Game` runs one game between two agents (`bpscript.engine.agents`) on the classes
-generated from a ruleset (`bpscript.engine.rules`). The flow, by the numbers of Fig. 9.6:
+generated from a ruleset (`bpscript.engine.rules`). This module is the flow; legal
+requests (`legal`), costs (`costs`), the trigger check (`triggers`) and what a player sees
+(`view`) have their own modules. The flow, by the numbers of Fig. 9.6:
 
 [2] the turn player gets the chance; [3] the player with the chance requests or passes;
 [4] a request resets the pass record; [5] request: costs (B L D S C, 5.2), key cards
@@ -16,21 +18,21 @@ chance again [2]. メイン actions only for the turn player with an empty stage
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .. import model as m
-from ..cards import Card
-from ..conditions import CardCondition, LabelHolder, NamedCharacter
-from ..vocabulary import Resolution, Subject, Window
+from ..vocabulary import Resolution, Window
 from .base import NotExecutable, locate
-from .costs import Costs, units_of
-from .context import Chooser, EffectContext, Request, apply_abilities
+from .context import EffectContext, apply_abilities
+from .costs import Costs
+from .legal import Legal, Option
+from .request import Chooser, Request
 from .rules import Rules
-from .state import GameState, Unit, frame_deck, owner_of, setup
-from .verbs import EVENTS, is_bulwark, put, rank_matches, take, unit_to_grave
+from .state import GameState, Unit, frame_deck, setup
+from .triggers import Triggers
+from .verbs import put, take
+from .view import View, describe, full_view
 
 IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
 DEFAULT_MAX_TURNS = 200
@@ -55,35 +57,6 @@ class ScriptError(Exception):
     def __init__(self, script: str, place: str | None, error: BaseException):
         super().__init__(f"{place or '?'}: in script '{script}': {type(error).__name__}: {error}")
         self.script, self.place, self.error = script, place, error
-
-
-@dataclass(frozen=True, eq=False)
-class Option:
-    """One legal request: the action, its key cards, key unit and target."""
-
-    action: str
-    name: str
-    keys: tuple[Card, ...] = ()
-    key_unit: Unit | None = None
-    target: Any = None
-
-    def __str__(self) -> str:
-        parts = [f"{self.name}({self.action})"]
-        if self.keys:
-            parts.append("★" + " ".join(map(str, self.keys)))
-        if self.target is not None:
-            parts.append("→ " + describe(self.target))
-        return " ".join(parts)
-
-
-def describe(x: Any) -> str:
-    if isinstance(x, Unit):  # a face-down unit's cards are not public (6.1)
-        return f"{x.component or '?'}[{x if x.face_up else 'face down'}] (P{x.owner})"
-    if isinstance(x, Request):
-        return f"request {x}"
-    if isinstance(x, int):
-        return f"P{x}"
-    return str(x)
 
 
 class Seats(Chooser):
@@ -127,6 +100,8 @@ class Game:
         self.chance = self.state.turn_player
         self.passes: set[int] = set()
         self.costs = Costs(self)
+        self.legal = Legal(self)
+        self.triggers = Triggers(self)
 
     # ------------------------------------------------------------ helpers
     def ctx(self, request: Request) -> EffectContext:
@@ -200,92 +175,11 @@ class Game:
         st.end_reason = reason
         self.note(f"P{st.winner} wins ({reason})")
 
-    # ------------------------------------------------------------ legal requests
+    # ------------------------------------------------------------ [3] [5] requests
     def legal_requests(self, p: int) -> list[Option]:
-        """Every request player `p` may make now (5.3): timing (メイン only for the turn
-        player with an empty stage), activation condition, costs that can be paid, key
-        cards from the hand or a key unit from the field, and a target when there is a
-        target item (5.3.1). Scripts the engine cannot run are never offered (the
-        regulation check in `Game.__init__` reports them)."""
-        st = self.state
-        main_ok = p == st.turn_player and not st.stage
-        out: list[Option] = []
-        hand = tuple(st.players[p].hand)
-        probe = Request("", p)
-        ctx = self.ctx(probe)
-        costs = self.costs
-        funds: dict = {}
-        for cls in self.rules.direct:
-            if (cls.window == MAIN and not main_ok) or not cls.executable:
-                continue
-            needs = costs.totals(cls)
-            if needs:
-                missing = [n for n in needs if n not in funds]
-                if missing:
-                    funds.update(costs.funds(p, {n: 0 for n in missing}))
-                if not costs.affordable(needs, funds, (), None):
-                    continue
-            probe.action, probe.keys, probe.key_unit = cls.id, [], None
-            if not self.rules.instance(cls.id).can_activate(ctx):
-                continue
-            ways: list[tuple[tuple[Card, ...], Unit | None]]
-            if cls.key_is_unit:
-                ways = [((), u) for u in self.key_units(ctx, cls, p)]
-            elif cls.key is not None:
-                ways = [(k, None) for k in self.rules.key_sets(cls.id, hand)]
-            else:
-                ways = [((), None)]
-            for keys, unit in ways:
-                if needs and not costs.affordable(needs, funds, keys, unit is not None and unit.charged):
-                    continue
-                targets: list[Any] = [None]
-                if cls.target_kinds:
-                    probe.keys, probe.key_unit = list(keys), unit
-                    targets = self.targets(ctx, cls, p)
-                for t in targets:
-                    out.append(Option(cls.id, cls.name, keys, unit, t))
-        return out
+        """Every request player `p` may make now (5.3; `bpscript.engine.legal`)."""
+        return self.legal.requests(p)
 
-    def key_units(self, ctx: EffectContext, cls: type, p: int) -> list[Unit]:
-        """Units of player `p`'s field that meet a key unit condition (★<ラベル> を持つ兵士1体,
-        ★「名前」1体)."""
-        cond = self.ruleset.scripts[cls.id].key.condition  # type: ignore[union-attr]
-        scripts = self.ruleset.scripts
-        out = []
-        for u in self.state.players[p].field:
-            comp = scripts.get(u.component) if u.component else None
-            if comp is None:
-                continue
-            if isinstance(cond, LabelHolder):
-                if comp.type.id == cond.kind and ctx.has_label(u, cond.label):
-                    out.append(u)
-            elif isinstance(cond, NamedCharacter) and comp.id == cond.character:
-                out.append(u)
-        return out
-
-    def targets(self, ctx: EffectContext, cls: type, p: int) -> list[Any]:
-        """The candidates for the action's target (5.3.1): units of the declared type or
-        component kind, requests on the stage, or players, as the target kind says."""
-        kind, _count, owner = cls.target_kinds[0]
-        who = None if owner is None else (p if owner == "self" else 1 - p)
-        voc = self.ruleset.vocabulary
-        subject = voc.target_kinds.get(kind)
-        if subject is not None:
-            if subject.subject is Subject.REQUEST:
-                cands: list[Any] = list(self.state.stage)
-            elif subject.subject is Subject.PLAYER:
-                cands = [0, 1]
-            else:
-                cands = [1 - p]
-        elif voc.unit_kind(kind) is not None:
-            players = (0, 1) if who is None else (who,)
-            cands = [u for q in players for u in units_of(self.state, q, kind)]
-        else:
-            return []
-        inst = self.rules.instance(cls.id)
-        return [c for c in cands if inst.target_ok(ctx, 0, c)]
-
-    # ------------------------------------------------------------ [5] request
     def make_request(self, p: int, opt: Option) -> Request:
         st = self.state
         cls = self.rules.load(opt.action)
@@ -320,6 +214,9 @@ class Game:
     def resolve(self, req: Request) -> None:
         st = self.state
         cls = self.rules.load(req.action)
+        if req.action not in self.rules.executable:  # reported, never skipped
+            missing = dict(self.rules.not_executable).get(req.action, ())
+            raise NotExecutable(req.action, ", ".join(missing) or "not in this regulation")
         if self.target_ok(req):
             ctx = self.ctx(req)
             try:
@@ -353,122 +250,17 @@ class Game:
             st.end_reason = "life 0"
             self.note(f"P{w} wins")
 
-    # ------------------------------------------------------------ [6] trigger check (9.4.1)
-    def triggered_by(self, events: list[tuple]) -> list[Request]:
-        st = self.state
-        out: list[Request] = []
-        for ev in events:
-            for cls in self.rules.by_event.get(ev[0], ()):
-                each = cls.event[1]
-                if not cls.executable:
-                    continue
-                for p in (st.turn_player, 1 - st.turn_player):
-                    ctx = self.ctx(Request(cls.id, p))
-                    args, kwargs = self.rules.event_args(cls, p, ctx)
-                    times = self.event_matches(ev, args, kwargs, each)
-                    if times and self.rules.instance(cls.id).trigger_guard(ctx):
-                        out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True)
-                                   for _ in range(times))
-        return out
-
-    @staticmethod
-    def event_matches(ev: tuple, args: tuple, kwargs: dict[str, Any], each: bool) -> int:
-        kind = ev[0]
-        if kind in ("resolved", "requested", "added_to_stage"):
-            return int(not args or args[0] == ("script", ev[1]))
-        if kind == "moved":
-            _, frm, to, cards, owner, comp = ev
-            if "from" in kwargs and kwargs["from"] != ("zone", frm):
-                return 0
-            if "to" in kwargs and kwargs["to"] != ("zone", to):
-                return 0
-            if "who" in kwargs and kwargs["who"] != owner:
-                return 0
-            if "unit" in kwargs and kwargs["unit"] != ("script", comp):
-                return 0
-            if "condition" in kwargs:
-                cards = tuple(c for c in cards if rank_matches(c, kwargs["condition"]))
-            return len(cards) if each else int(bool(cards))
-        if kind == "discarded":
-            return int("who" not in kwargs or kwargs["who"] == ev[1])
-        if kind == "unblocked":
-            return 1
-        return 0
-
+    # ------------------------------------------------------------ [6] triggers, disclosure
     def trigger_check(self) -> None:
-        """9.4.1, step by step: [6-1] the triggered requests go to the buffer; [6-3] while it
-        holds 即時 requests, each player from the turn player in turn order [6-4]…[6-7]
-        resolves theirs, メイン before クイック [6-5] [6-6], picking the order [6-5-2], with a
-        win check after each [6-5-4] and new triggers added to the buffer [6-5-6]; then
-        [6-8] the 通常 requests the same way [6-9]…[6-12]: a メイン one goes on the stage
-        only when it is empty, else it is discarded [6-10-3]…[6-10-6], a クイック one always
-        [6-10-7]. The loop ends when the buffer is empty [6-2]."""
-        st = self.state
-        buffer: list[Request] = []
-        self._buffer_triggers(buffer)  # [6-1]
-        while buffer and st.winner is None:  # [6-2]
-            speed = IMMEDIATE if any(r.resolution == IMMEDIATE for r in buffer) else NORMAL  # [6-3] / [6-8]
-            for player in (st.turn_player, 1 - st.turn_player):  # [6-4] … [6-7], [6-9] … [6-12]
-                for timing in (MAIN, QUICK):  # [6-5] [6-6], [6-10] [6-11]
-                    while st.winner is None:
-                        group = [r for r in buffer
-                                 if r.controller == player and r.resolution == speed and r.window == timing]
-                        if not group:  # [6-5-1] / [6-10-1]
-                            break
-                        req = self._take_from_buffer(buffer, group)  # [6-5-2] / [6-10-2]
-                        if speed == IMMEDIATE:
-                            self.note(f"P{req.controller} triggers {req.action}")
-                            self.resolve(req)  # [6-5-3], with the win check [6-5-4]
-                        elif timing == MAIN and st.stage:  # [6-10-3] [6-10-4] → [6-10-6]
-                            self.discarded[req.action] += 1
-                            self.note(f"P{req.controller} triggers {req.action}: discarded, the stage is not empty")
-                        else:  # [6-10-5] / [6-10-7]
-                            self.note(f"P{req.controller} triggers {req.action}: on the stage")
-                            self.add_to_stage(req)
-                        self._buffer_triggers(buffer)  # [6-5-5] [6-5-6] / [6-10-8] [6-10-9]
+        """9.4.1 (`bpscript.engine.triggers`)."""
+        self.triggers.check()
 
-    def _buffer_triggers(self, buffer: list[Request]) -> None:
-        st = self.state
-        if st.events:
-            events, st.events = st.events, []
-            buffer.extend(self.triggered_by(events))
-
-    def _take_from_buffer(self, buffer: list[Request], group: list[Request]) -> Request:
-        """The controller picks which of their requests of one group comes first."""
-        if len({r.action for r in group}) > 1:
-            req = self.seats.choose(group[0].controller, group, 1, "the triggered request to resolve next")[0]
-        else:
-            req = group[0]
-        buffer.remove(req)
-        self.requested[req.action] += 1
-        return req
-
-    # ------------------------------------------------------------ disclosure (6.1)
-    def view(self, p: int) -> "View":
+    def view(self, p: int) -> View:
         """What player `p` may see (6.1), computed when an agent looks."""
         return View(self, p)
 
     def full_view(self, p: int) -> dict[str, Any]:
-        """What player `p` may see (6.1): own hand and grave, both fields (face-down cards
-        only the owner's), fog, life counts (the opponent's only below 10), the stage."""
-        st = self.state
-        me, opp = st.players[p], st.players[1 - p]
-
-        def units(pl, mine: bool) -> list[dict[str, Any]]:
-            return [{"component": u.component if (u.face_up or mine) else "bulwark?",
-                     "cards": [str(c) for c in u.cards] if (u.face_up or mine) else ["face down"],
-                     "face_up": u.face_up, "charged": u.charged,
-                     "size": self.ctx(Request("", p)).size(u) if u.face_up else None} for u in pl.field]
-        olife = len(opp.life)
-        return {
-            "me": p, "turn": st.turn, "turn_player": st.turn_player, "chance": self.chance,
-            "hand": [str(c) for c in me.hand], "life": len(me.life),
-            "opponent_life": olife if olife < 10 else "10+", "opponent_hand": len(opp.hand),
-            "grave": [str(c) for c in me.grave], "opponent_grave_top": str(opp.grave[-1]) if opp.grave else None,
-            "field": units(me, True), "opponent_field": units(opp, False),
-            "fog": [str(c) for c in me.fog], "opponent_fog": [str(c) for c in opp.fog],
-            "stage": [str(r) for r in st.stage],
-        }
+        return full_view(self, p)
 
     # ------------------------------------------------------------ results
     def summary(self) -> dict[str, Any]:
@@ -478,36 +270,8 @@ class Game:
                 "digest": st.digest()}
 
 
-class View:
-    """A player's view (6.1); the cheap keys are read directly, the rest on first use."""
-
-    def __init__(self, game: Game, player: int):
-        self.game, self.player, self._full = game, player, None
-
-    def __getitem__(self, key: str) -> Any:
-        if key == "turn_player":
-            return self.game.state.turn_player
-        if key == "stage":
-            return [str(r) for r in self.game.state.stage]
-        if key == "me":
-            return self.player
-        return self.full[key]
-
-    @property
-    def full(self) -> dict[str, Any]:
-        if self._full is None:
-            self._full = self.game.full_view(self.player)
-        return self._full
-
-    def get(self, key: str, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
-
 def to_json_line(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, sort_keys=True)
 
 
-__all__ = ["Game", "Option", "ScriptError", "EVENTS", "random"]
+__all__ = ["Game", "Option", "ScriptError", "RegulationNotExecutable", "describe"]

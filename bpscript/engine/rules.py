@@ -19,6 +19,7 @@ from typing import Any
 from .. import model as m
 from ..cards import Card
 from ..vocabulary import Origin
+from .coverage import implemented_names, script_coverage
 
 _CACHE: dict[str, Any] = {}
 
@@ -63,19 +64,22 @@ class Rules:
         self._classes: dict[str, type] = {}
         self._key_sets: dict[tuple[str, tuple[Card, ...]], list[tuple[Card, ...]]] = {}
         ids = [s.id for s in ruleset.scripts.values() if fmt in s.formats or frame in s.frames]
-        self.actions = [self.load(i) for i in ids if isinstance(ruleset.scripts[i], m.ActionScript)]
-        self.direct = [c for c in self.actions if c.origin == Origin.REQUEST]
-        #: scripts of the regulation the engine cannot run, with what they miss
+        implemented = implemented_names()
+        coverage = {i: script_coverage(ruleset.scripts[i], implemented) for i in ids}
+        #: the scripts of the regulation the engine runs, and those it cannot, with what they miss
+        self.executable: frozenset[str] = frozenset(i for i, c in coverage.items() if c.executable)
         self.not_executable: list[tuple[str, tuple[str, ...]]] = [
-            (i, self.load(i).missing) for i in ids if not self.load(i).executable]
-        self.triggered = [c for c in self.actions if c.origin == Origin.EVENT and c.event is not None]
+            (i, tuple(c.missing)) for i, c in coverage.items() if not c.executable]
+        self.actions = [self.load(i) for i in ids if isinstance(ruleset.scripts[i], m.ActionScript)]
+        runnable = [c for c in self.actions if c.id in self.executable]
+        self.direct = [c for c in runnable if c.origin == Origin.REQUEST]
+        self.triggered = [c for c in runnable if c.origin == Origin.EVENT and c.event is not None]
         #: label id → the roles it gives (the vocabulary's declaration)
         self.label_roles: dict[str, tuple[str, ...]] = {l.id: l.roles for l in ruleset.vocabulary.labels}
         self.by_event: dict[str, list[type]] = {}
         for c in self.triggered:
             self.by_event.setdefault(c.event[0], []).append(c)
         self._instances: dict[str, Any] = {}
-        self._costs: dict[str, dict[str, int]] = {}
         self._event_args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
     def key_sets(self, script_id: str, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
@@ -95,13 +99,6 @@ class Rules:
                     seen.add(k)
                     found.append(k)
             self._key_sets[memo_key] = found
-        return found
-
-    def cost_counts(self, cls: type) -> dict[str, int]:
-        """How many of each cost letter an action costs ($BBL → B 2, L 1)."""
-        found = self._costs.get(cls.id)
-        if found is None:
-            found = self._costs[cls.id] = {x: cls.cost.count(x) for x in sorted(set(cls.cost))}
         return found
 
     def instance(self, script_id: str) -> Any:

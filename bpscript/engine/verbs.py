@@ -15,7 +15,7 @@ import builtins
 from typing import Any, Callable
 
 from ..cards import Card, Suit
-from .context import EffectContext, Request
+from .request import Ctx, Request
 from .state import GameState, Unit, owner_of
 
 VERBS: dict[str, Callable[..., Any]] = {}
@@ -101,14 +101,14 @@ def unit_to_grave(st: GameState, unit: Unit) -> None:
 
 # ---------------------------------------------------------------- moving things
 @verb
-def move(ctx: EffectContext, what: Any, to: Any, position: Any = None, face: Any = None) -> None:
+def move(ctx: Ctx, what: Any, to: Any, position: Any = None, face: Any = None) -> None:
     cards = _cards(what)
     if cards:
         put(ctx.state, cards, to[1], bottom=position is not None and position[1] == "bottom")
 
 
 @verb
-def summon(ctx: EffectContext, cards: Any, as_: Any = None, face: Any = None, state: Any = None) -> None:
+def summon(ctx: Ctx, cards: Any, as_: Any = None, face: Any = None, state: Any = None) -> None:
     """Cards become one unit on the field; it is matched to its component (4.1.3)."""
     cards = _cards(cards)
     if not cards:
@@ -121,7 +121,7 @@ def summon(ctx: EffectContext, cards: Any, as_: Any = None, face: Any = None, st
 
 
 @verb
-def attach(ctx: EffectContext, cards: Any, to: Unit) -> None:
+def attach(ctx: Ctx, cards: Any, to: Unit) -> None:
     cards = _cards(cards)
     if not _on_field(ctx.state, to):
         return
@@ -131,7 +131,7 @@ def attach(ctx: EffectContext, cards: Any, to: Unit) -> None:
 
 
 @verb
-def place_fog(ctx: EffectContext, cards: Any, on: Any = None, as_: Any = None) -> None:
+def place_fog(ctx: Ctx, cards: Any, on: Any = None, as_: Any = None) -> None:
     """The cards go to their owner's fog as one mark, linked to `on` (the fog component's
     abilities read it through `linked`)."""
     cards = _cards(cards)
@@ -149,18 +149,18 @@ def place_fog(ctx: EffectContext, cards: Any, on: Any = None, as_: Any = None) -
 
 
 @verb
-def return_to_hand(ctx: EffectContext, what: Any) -> None:
+def return_to_hand(ctx: Ctx, what: Any) -> None:
     move(ctx, what, ("zone", "hand"))
 
 
 @verb
-def set_state(ctx: EffectContext, what: Any, state: Any) -> None:
+def set_state(ctx: Ctx, what: Any, state: Any) -> None:
     for u in _units(what):
         u.charged = state[1] == "charged"
 
 
 @verb
-def add_size(ctx: EffectContext, what: Any, amount: int, until: Any = None) -> None:
+def add_size(ctx: Ctx, what: Any, amount: int, until: Any = None) -> None:
     for u in _units(what):
         if ctx.ability:
             u.ability_size += amount
@@ -170,13 +170,13 @@ def add_size(ctx: EffectContext, what: Any, amount: int, until: Any = None) -> N
 
 # ---------------------------------------------------------------- cards and players
 @verb
-def draw(ctx: EffectContext, player: int, count: int = 1) -> None:
+def draw(ctx: Ctx, player: int, count: int = 1) -> None:
     life = ctx.state.players[player].life
     put(ctx.state, life[len(life) - min(count, len(life)):][::-1], "hand")
 
 
 @verb
-def discard(ctx: EffectContext, player: int, count: int = 1, cards: Any = None) -> None:
+def discard(ctx: Ctx, player: int, count: int = 1, cards: Any = None) -> None:
     hand = ctx.state.players[player].hand
     chosen = _cards(cards) if cards is not None else ctx.chooser.choose(player, list(hand), min(count, len(hand)), "discard")
     if chosen:
@@ -185,7 +185,7 @@ def discard(ctx: EffectContext, player: int, count: int = 1, cards: Any = None) 
 
 
 @verb
-def discard_down_to(ctx: EffectContext, player: int, count: int) -> None:
+def discard_down_to(ctx: Ctx, player: int, count: int) -> None:
     """The player discards cards of their choice until the hand holds `count` (エンド 1.)."""
     extra = len(ctx.state.players[player].hand) - count
     if extra > 0:
@@ -193,18 +193,18 @@ def discard_down_to(ctx: EffectContext, player: int, count: int) -> None:
 
 
 @verb
-def damage(ctx: EffectContext, player: int, amount: int) -> None:
+def damage(ctx: Ctx, player: int, amount: int) -> None:
     """3.8: as many cards as possible from the top of the life to the grave (5.4.2)."""
     ctx.state.damage(player, amount)
 
 
 @verb
-def reveal(ctx: EffectContext, cards: Any, to: int) -> None:
+def reveal(ctx: Ctx, cards: Any, to: int) -> None:
     ctx.state.log.append(f"reveal {' '.join(map(str, _cards(cards)))} to P{to}")
 
 
 @verb
-def shuffle(ctx: EffectContext, zone: Any, player: int) -> None:
+def shuffle(ctx: Ctx, zone: Any, player: int) -> None:
     ctx.state.rng.shuffle(getattr(ctx.state.players[player], zone[1]))
 
 
@@ -233,7 +233,7 @@ def rank_matches(card: Card, condition: str) -> bool:
 
 
 @verb
-def dig_until(ctx: EffectContext, player: int, condition: str) -> None:
+def dig_until(ctx: Ctx, player: int, condition: str) -> None:
     """Move cards from the top of the life to the grave until one matching the condition
     appears; that one goes to the hand."""
     p = ctx.state.players[player]
@@ -247,17 +247,17 @@ def dig_until(ctx: EffectContext, player: int, condition: str) -> None:
 
 # ---------------------------------------------------------------- queries
 @verb
-def cards_in(ctx: EffectContext, zone: Any, player: int) -> list[Card]:
+def cards_in(ctx: Ctx, zone: Any, player: int) -> list[Card]:
     return list(getattr(ctx.state.players[player], zone[1]))
 
 
 @verb
-def top_cards(ctx: EffectContext, player: int, count: int) -> list[Card]:
+def top_cards(ctx: Ctx, player: int, count: int) -> list[Card]:
     life = ctx.state.players[player].life
     return life[len(life) - min(count, len(life)):][::-1]
 
 
-def _field(ctx: EffectContext, player: Any, kinds: tuple[str, ...]) -> list[Unit]:
+def _field(ctx: Ctx, player: Any, kinds: tuple[str, ...]) -> list[Unit]:
     st = ctx.state
     players = st.players if player is None else [st.players[player]]
     scripts = st.ruleset.scripts
@@ -266,17 +266,17 @@ def _field(ctx: EffectContext, player: Any, kinds: tuple[str, ...]) -> list[Unit
 
 
 @verb
-def soldiers(ctx: EffectContext, player: Any = None) -> list[Unit]:
+def soldiers(ctx: Ctx, player: Any = None) -> list[Unit]:
     return _field(ctx, player, ("soldier",))
 
 
 @verb
-def bulwarks(ctx: EffectContext, player: Any = None) -> list[Unit]:
+def bulwarks(ctx: Ctx, player: Any = None) -> list[Unit]:
     return _field(ctx, player, ("bulwark",))
 
 
 @verb
-def characters(ctx: EffectContext, player: Any = None) -> list[Unit]:
+def characters(ctx: Ctx, player: Any = None) -> list[Unit]:
     st = ctx.state
     players = st.players if player is None else [st.players[player]]
     scripts = st.ruleset.scripts
@@ -284,21 +284,21 @@ def characters(ctx: EffectContext, player: Any = None) -> list[Unit]:
 
 
 @verb
-def attackers(ctx: EffectContext) -> list[Unit]:
+def attackers(ctx: Ctx) -> list[Unit]:
     return list(ctx.state.attackers)
 
 
 @verb
-def size(ctx: EffectContext, unit: Any) -> int:
+def size(ctx: Ctx, unit: Any) -> int:
     return ctx.size(unit) if isinstance(unit, Unit) else 0
 
 
 @verb
-def count(ctx: EffectContext, items: Any) -> int:
+def count(ctx: Ctx, items: Any) -> int:
     return len(items) if isinstance(items, (list, tuple)) else int(items is not None)
 
 
-def _sum(ctx: EffectContext, numbers: Any) -> int:
+def _sum(ctx: Ctx, numbers: Any) -> int:
     return builtins.sum(numbers)
 
 
@@ -306,96 +306,96 @@ VERBS["sum"] = _sum
 
 
 @verb
-def total_size(ctx: EffectContext, units: Any) -> int:
+def total_size(ctx: Ctx, units: Any) -> int:
     return builtins.sum(ctx.size(u) for u in _units(units))
 
 
 @verb
-def key_of(ctx: EffectContext, suit: Suit) -> Card | None:
+def key_of(ctx: Ctx, suit: Suit) -> Card | None:
     return next((c for c in ctx.request.keys if c.suit is suit), None)
 
 
 @verb
-def has_number(ctx: EffectContext, what: Any, number: int) -> bool:
+def has_number(ctx: Ctx, what: Any, number: int) -> bool:
     return any(c.number == number for c in _cards(what))
 
 
 @verb
-def has_suit(ctx: EffectContext, what: Any, suit: Any) -> bool:
+def has_suit(ctx: Ctx, what: Any, suit: Any) -> bool:
     suits = {suit} if isinstance(suit, Suit) else set(suit or ())
     return any(c.suit in suits for c in _cards(what))
 
 
 @verb
-def matches(ctx: EffectContext, what: Any, condition: str) -> bool:
+def matches(ctx: Ctx, what: Any, condition: str) -> bool:
     cards = _cards(what)
     return bool(cards) and all(rank_matches(c, condition) for c in cards)
 
 
 @verb
-def matching(ctx: EffectContext, cards: Any, condition: str) -> list[Card]:
+def matching(ctx: Ctx, cards: Any, condition: str) -> list[Card]:
     return [c for c in _cards(cards) if rank_matches(c, condition)]
 
 
 @verb
-def choose_cards(ctx: EffectContext, player: int, cards: list[Card], count: int | None = None) -> list[Card]:
+def choose_cards(ctx: Ctx, player: int, cards: list[Card], count: int | None = None) -> list[Card]:
     return ctx.chooser.choose(player, list(cards), count, "choose cards") if cards else []
 
 
 @verb
-def choose_units(ctx: EffectContext, player: int, units: list[Unit], count: int | None = None) -> list[Unit]:
+def choose_units(ctx: Ctx, player: int, units: list[Unit], count: int | None = None) -> list[Unit]:
     return ctx.chooser.choose(player, list(units), count, "choose units") if units else []
 
 
 @verb
-def choose_option(ctx: EffectContext, player: int, options: list[Any]) -> Any:
+def choose_option(ctx: Ctx, player: int, options: list[Any]) -> Any:
     return ctx.chooser.choose(player, list(options), 1, "choose one")[0]
 
 
 @verb
-def choose_yes(ctx: EffectContext, player: int, question: str) -> bool:
+def choose_yes(ctx: Ctx, player: int, question: str) -> bool:
     return ctx.chooser.yes(player, question)
 
 
 @verb
-def once_per_turn(ctx: EffectContext) -> bool:
+def once_per_turn(ctx: Ctx) -> bool:
     return (ctx.request.controller, ctx.request.action) not in ctx.state.requested
 
 
 @verb
-def is_turn_player(ctx: EffectContext, player: int) -> bool:
+def is_turn_player(ctx: Ctx, player: int) -> bool:
     return ctx.state.turn_player == player
 
 
 @verb
-def life(ctx: EffectContext, player: int) -> int:
+def life(ctx: Ctx, player: int) -> int:
     return len(ctx.state.players[player].life)
 
 
 @verb
-def hand_count(ctx: EffectContext, player: int) -> int:
+def hand_count(ctx: Ctx, player: int) -> int:
     return len(ctx.state.players[player].hand)
 
 
 @verb
-def linked(ctx: EffectContext, unit: Unit) -> Any:
+def linked(ctx: Ctx, unit: Unit) -> Any:
     return unit.link if isinstance(unit, Unit) else None
 
 
 @verb
-def is_soldier(ctx: EffectContext, unit: Any) -> bool:
+def is_soldier(ctx: Ctx, unit: Any) -> bool:
     return isinstance(unit, Unit) and unit.component is not None and \
         ctx.state.ruleset.scripts[unit.component].type.id == "soldier"
 
 
 @verb
-def is_bulwark(ctx: EffectContext, unit: Any) -> bool:
+def is_bulwark(ctx: Ctx, unit: Any) -> bool:
     return isinstance(unit, Unit) and unit.component is not None and \
         ctx.state.ruleset.scripts[unit.component].type.id == "bulwark"
 
 
 @verb
-def in_zone(ctx: EffectContext, what: Any, zone: Any) -> bool:
+def in_zone(ctx: Ctx, what: Any, zone: Any) -> bool:
     if isinstance(what, Unit):
         return zone[1] == "field" and _on_field(ctx.state, what)
     cards = _cards(what)
@@ -403,18 +403,18 @@ def in_zone(ctx: EffectContext, what: Any, zone: Any) -> bool:
 
 
 @verb
-def with_suit(ctx: EffectContext, units: Any, suit: Suit) -> list[Unit]:
+def with_suit(ctx: Ctx, units: Any, suit: Suit) -> list[Unit]:
     return [u for u in _units(units) if any(c.suit is suit for c in u.cards)]
 
 
 @verb
-def in_state(ctx: EffectContext, units: Any, state: Any) -> list[Unit]:
+def in_state(ctx: Ctx, units: Any, state: Any) -> list[Unit]:
     return [u for u in _units(units) if u.charged == (state[1] == "charged")]
 
 
 # ---------------------------------------------------------------- turn structure
 @verb
-def end_turn(ctx: EffectContext) -> None:
+def end_turn(ctx: Ctx) -> None:
     """The turn passes to the opponent; sizes changed until the end of the turn reset."""
     st = ctx.state
     for p in st.players:
@@ -429,7 +429,7 @@ def end_turn(ctx: EffectContext) -> None:
 
 # ---------------------------------------------------------------- requests
 @verb
-def nullify(ctx: EffectContext, request: Any, keys_to_grave: bool = True) -> None:
+def nullify(ctx: Ctx, request: Any, keys_to_grave: bool = True) -> None:
     """Take a request off the stage without resolving it (無効); its key cards go to its
     owner's grave unless `keys_to_grave` is false (then back to the hand — 停戦 does not
     say where; a decision to confirm)."""
@@ -441,14 +441,14 @@ def nullify(ctx: EffectContext, request: Any, keys_to_grave: bool = True) -> Non
 
 
 # ---------------------------------------------------------------- combat (アタック, ブロック, ダメージ判定)
-def can_attack(ctx: EffectContext, unit: Unit) -> bool:
+def can_attack(ctx: Ctx, unit: Unit) -> bool:
     st = ctx.state
     return (unit.charged and ctx.has_role(unit, "attack")
             and (unit.entered_turn < st.turn or ctx.has_role(unit, "haste")))
 
 
 @verb
-def declare_attackers(ctx: EffectContext, player: int) -> None:
+def declare_attackers(ctx: Ctx, player: int) -> None:
     """The player names attackers among their charged units with <アタッカー>; a unit that
     came this turn only with <速攻>. Attackers are driven."""
     st = ctx.state
@@ -461,7 +461,7 @@ def declare_attackers(ctx: EffectContext, player: int) -> None:
 
 
 @verb
-def declare_blockers(ctx: EffectContext, player: int) -> None:
+def declare_blockers(ctx: Ctx, player: int) -> None:
     """For each attacker the player names blockers among their charged units with
     <ブロッカー>: several soldiers, or one bulwark; a unit blocks one attacker."""
     st = ctx.state
@@ -479,7 +479,7 @@ def declare_blockers(ctx: EffectContext, player: int) -> None:
 
 
 @verb
-def judge_damage(ctx: EffectContext) -> None:
+def judge_damage(ctx: Ctx) -> None:
     """ダメージ判定: compare each attacker with its blockers, as the effect's steps 1–3 say."""
     st = ctx.state
     for attacker, blockers in st.blocks:

@@ -7,7 +7,7 @@ import pytest
 
 from bpscript.cards import Card
 from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.context import Request
+from bpscript.engine.request import Request
 from bpscript.engine.game import Game
 from bpscript.engine.rules import Rules
 from bpscript.engine.state import owned

@@ -10,9 +10,10 @@ import sys
 
 import pytest
 
-from bpscript.coverage import coverage
+from bpscript.engine.coverage import coverage
 from bpscript.engine.agents import RandomAgent
 from bpscript.engine.game import Game
+from bpscript.engine.rules import Rules
 from bpscript.engine.runner import aggregate, random_game, replay, simulate
 from bpscript.engine.state import frame_deck
 from bpscript.engine.verbs import EVENTS, IMPLEMENTED, VERBS
@@ -148,3 +149,21 @@ def test_replay_reports_bad_logs_line_by_line(tmp_path):
     assert f"{bad}:3: seed 0: the recorded decisions do not fit" in r.stderr
     r = _bpscript("replay", str(tmp_path / "missing.jsonl"))
     assert r.returncode == 2 and "cannot read" in r.stderr
+
+
+def test_not_executable_scripts_are_reported_and_never_resolved(rs):
+    """Coverage is the engine's: B・J uses a verb the engine lacks, so it is listed with
+    what it misses, never offered, and resolving it raises instead of doing nothing."""
+    from bpscript.engine.base import NotExecutable
+    from bpscript.engine.request import Request
+    from bpscript.engine.coverage import coverage
+
+    cov = {c.id: c for c in coverage(rs)}
+    assert not cov["bj"].executable and "engine: blackjack" in cov["bj"].missing
+    assert cov["up"].executable
+    rules = Rules(rs, "mast", "entry20")
+    assert "bj" not in rules.executable and "bj" in dict(rules.not_executable)
+    assert all(c.id != "bj" for c in rules.direct)
+    game = Game(rs, "lite", "entry20", 1, [RandomAgent(1), RandomAgent(2)], rules=rules, partial=True)
+    with pytest.raises(NotExecutable, match="bj"):
+        game.resolve(Request("bj", 0))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.context import Request
+from bpscript.engine.request import Request
 from bpscript.engine.game import ScriptError
 
 from bpscript.cards import Card

@@ -13,8 +13,6 @@ class Action_packopen(ActionEffect):
     formats = ()
     frames = ('pack', 'rarePack', 'strategy', 'extra')
     source = 'frames/20-pack/frame.bps:20:8'
-    executable = False
-    missing = ('engine: open_pack', 'engine: pack_opened')
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -40,15 +38,15 @@ class Action_packopen(ActionEffect):
 
 __bps_lines__ = {
     6: 'frames/20-pack/frame.bps:20:8',
+    24: 'frames/20-pack/frame.bps:22:56',
     26: 'frames/20-pack/frame.bps:22:56',
-    28: 'frames/20-pack/frame.bps:22:56',
-    30: 'frames/20-pack/frame.bps:23:3',
-    32: 'frames/20-pack/frame.bps:27:5',
-    33: 'frames/20-pack/frame.bps:28:7',
-    34: 'frames/20-pack/frame.bps:29:7',
-    35: 'frames/20-pack/frame.bps:30:9',
-    36: 'frames/20-pack/frame.bps:32:7',
-    37: 'frames/20-pack/frame.bps:33:7',
-    38: 'frames/20-pack/frame.bps:35:5',
-    39: 'frames/20-pack/frame.bps:35:14',
+    28: 'frames/20-pack/frame.bps:23:3',
+    30: 'frames/20-pack/frame.bps:27:5',
+    31: 'frames/20-pack/frame.bps:28:7',
+    32: 'frames/20-pack/frame.bps:29:7',
+    33: 'frames/20-pack/frame.bps:30:9',
+    34: 'frames/20-pack/frame.bps:32:7',
+    35: 'frames/20-pack/frame.bps:33:7',
+    36: 'frames/20-pack/frame.bps:35:5',
+    37: 'frames/20-pack/frame.bps:35:14',
 }

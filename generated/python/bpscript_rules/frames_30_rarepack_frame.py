@@ -13,8 +13,6 @@ class Action_raredraw(ActionEffect):
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
     source = 'frames/30-rarePack/frame.bps:22:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -31,9 +29,6 @@ class Action_raredraw(ActionEffect):
         v = {}
         ctx.call('move', ctx.call('choose_cards', ctx.lookup(v, 'me'), ctx.call('cards_in', ctx.lookup(v, 'rare'), ctx.lookup(v, 'me'), {}), 1, {}), {'to': ctx.lookup(v, 'hand')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_summonsRare(ActionEffect):
     'キーカードを兵士として表向きかつチャージ状態で場に出す。'
@@ -45,8 +40,6 @@ class Action_summonsRare(ActionEffect):
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
     source = 'frames/30-rarePack/frame.bps:31:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -63,9 +56,6 @@ class Action_summonsRare(ActionEffect):
         v = {}
         ctx.call('summon', ctx.lookup(v, 'key'), {'as_': ctx.lookup(v, 'soldier'), 'face': ctx.lookup(v, 'face_up'), 'state': ctx.lookup(v, 'charged')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_trapCounter(ActionEffect):
     '対象リクエストのキーカードのいずれかがこのアクションのキーカードと同じ場合、対象リクエストをステージから取り除き、対象リクエストのキーカードを墓地に移す。'
@@ -77,8 +67,6 @@ class Action_trapCounter(ActionEffect):
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
     source = 'frames/30-rarePack/frame.bps:42:8'
-    executable = False
-    missing = ('engine: shares_card',)
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -100,21 +88,19 @@ class Action_trapCounter(ActionEffect):
 
 __bps_lines__ = {
     6: 'frames/30-rarePack/frame.bps:22:8',
+    24: 'frames/30-rarePack/frame.bps:24:61',
     26: 'frames/30-rarePack/frame.bps:24:61',
-    28: 'frames/30-rarePack/frame.bps:24:61',
-    30: 'frames/30-rarePack/frame.bps:25:3',
-    32: 'frames/30-rarePack/frame.bps:26:5',
-    34: 'frames/30-rarePack/frame.bps:25:3',
-    38: 'frames/30-rarePack/frame.bps:31:8',
-    58: 'frames/30-rarePack/frame.bps:35:61',
-    60: 'frames/30-rarePack/frame.bps:35:61',
-    62: 'frames/30-rarePack/frame.bps:36:3',
-    64: 'frames/30-rarePack/frame.bps:37:5',
-    66: 'frames/30-rarePack/frame.bps:36:3',
-    70: 'frames/30-rarePack/frame.bps:42:8',
-    92: 'frames/30-rarePack/frame.bps:45:25',
-    93: 'frames/30-rarePack/frame.bps:45:25',
-    96: 'frames/30-rarePack/frame.bps:46:3',
-    98: 'frames/30-rarePack/frame.bps:47:5',
-    99: 'frames/30-rarePack/frame.bps:48:7',
+    28: 'frames/30-rarePack/frame.bps:25:3',
+    30: 'frames/30-rarePack/frame.bps:26:5',
+    33: 'frames/30-rarePack/frame.bps:31:8',
+    51: 'frames/30-rarePack/frame.bps:35:61',
+    53: 'frames/30-rarePack/frame.bps:35:61',
+    55: 'frames/30-rarePack/frame.bps:36:3',
+    57: 'frames/30-rarePack/frame.bps:37:5',
+    60: 'frames/30-rarePack/frame.bps:42:8',
+    80: 'frames/30-rarePack/frame.bps:45:25',
+    81: 'frames/30-rarePack/frame.bps:45:25',
+    84: 'frames/30-rarePack/frame.bps:46:3',
+    86: 'frames/30-rarePack/frame.bps:47:5',
+    87: 'frames/30-rarePack/frame.bps:48:7',
 }

@@ -13,8 +13,6 @@ class Character_reanimator(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:3:11'
-    executable = False
-    missing = ('engine: cannot_be_targeted', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♠J と ♡2〜10'
     labels = ('attacker', 'blocker')
@@ -42,8 +40,6 @@ class Character_darklord(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:15:11'
-    executable = False
-    missing = ('engine: cannot_be_targeted', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♠K と ♣K'
     labels = ('attacker', 'blocker')
@@ -71,8 +67,6 @@ class Character_chariot(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:27:11'
-    executable = False
-    missing = ('engine: cannot_be_targeted', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♡J と ♢2〜10'
     labels = ('attacker', 'blocker')
@@ -100,8 +94,6 @@ class Character_giant(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:39:11'
-    executable = False
-    missing = ('engine: cannot_be_targeted', 'engine: must_attack', 'engine: survives_bulwark_block', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♡K と ♢K'
     labels = ('attacker', 'blocker')
@@ -133,8 +125,6 @@ class Character_strategist(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:53:11'
-    executable = False
-    missing = ('engine: cannot_be_targeted', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♢J と ♣2〜10'
     labels = ('attacker', 'blocker')
@@ -162,8 +152,6 @@ class Character_knight(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/characters.bps:65:11'
-    executable = False
-    missing = ('engine: cannot_be_targeted', 'engine: treat_as_suits')
     zone = 'field'
     unit_condition = '♣J と ♠2〜10'
     labels = ('attacker', 'blocker')
@@ -182,49 +170,49 @@ class Character_knight(ComponentEffect):
 
 __bps_lines__ = {
     6: 'frames/50-extra/characters.bps:3:11',
+    21: 'frames/50-extra/characters.bps:6:3',
     23: 'frames/50-extra/characters.bps:6:3',
-    25: 'frames/50-extra/characters.bps:6:3',
-    29: 'frames/50-extra/characters.bps:8:3',
-    30: 'frames/50-extra/characters.bps:8:44',
-    31: 'frames/50-extra/characters.bps:9:3',
-    32: 'frames/50-extra/characters.bps:9:45',
-    35: 'frames/50-extra/characters.bps:15:11',
-    52: 'frames/50-extra/characters.bps:18:3',
-    54: 'frames/50-extra/characters.bps:18:3',
-    58: 'frames/50-extra/characters.bps:20:3',
-    59: 'frames/50-extra/characters.bps:20:42',
-    60: 'frames/50-extra/characters.bps:21:3',
-    61: 'frames/50-extra/characters.bps:21:45',
-    64: 'frames/50-extra/characters.bps:27:11',
-    81: 'frames/50-extra/characters.bps:30:3',
-    83: 'frames/50-extra/characters.bps:30:3',
-    87: 'frames/50-extra/characters.bps:32:3',
-    88: 'frames/50-extra/characters.bps:32:44',
-    89: 'frames/50-extra/characters.bps:33:3',
-    90: 'frames/50-extra/characters.bps:33:45',
-    93: 'frames/50-extra/characters.bps:39:11',
-    110: 'frames/50-extra/characters.bps:42:3',
-    112: 'frames/50-extra/characters.bps:42:3',
-    116: 'frames/50-extra/characters.bps:44:3',
-    117: 'frames/50-extra/characters.bps:44:42',
-    118: 'frames/50-extra/characters.bps:45:3',
-    119: 'frames/50-extra/characters.bps:45:45',
-    120: 'frames/50-extra/characters.bps:46:3',
-    121: 'frames/50-extra/characters.bps:46:81',
-    122: 'frames/50-extra/characters.bps:47:3',
-    123: 'frames/50-extra/characters.bps:47:72',
-    126: 'frames/50-extra/characters.bps:53:11',
-    143: 'frames/50-extra/characters.bps:56:3',
-    145: 'frames/50-extra/characters.bps:56:3',
-    149: 'frames/50-extra/characters.bps:58:3',
-    150: 'frames/50-extra/characters.bps:58:44',
-    151: 'frames/50-extra/characters.bps:59:3',
-    152: 'frames/50-extra/characters.bps:59:45',
-    155: 'frames/50-extra/characters.bps:65:11',
-    172: 'frames/50-extra/characters.bps:68:3',
-    174: 'frames/50-extra/characters.bps:68:3',
-    178: 'frames/50-extra/characters.bps:70:3',
-    179: 'frames/50-extra/characters.bps:70:44',
-    180: 'frames/50-extra/characters.bps:71:3',
-    181: 'frames/50-extra/characters.bps:71:45',
+    27: 'frames/50-extra/characters.bps:8:3',
+    28: 'frames/50-extra/characters.bps:8:44',
+    29: 'frames/50-extra/characters.bps:9:3',
+    30: 'frames/50-extra/characters.bps:9:45',
+    33: 'frames/50-extra/characters.bps:15:11',
+    48: 'frames/50-extra/characters.bps:18:3',
+    50: 'frames/50-extra/characters.bps:18:3',
+    54: 'frames/50-extra/characters.bps:20:3',
+    55: 'frames/50-extra/characters.bps:20:42',
+    56: 'frames/50-extra/characters.bps:21:3',
+    57: 'frames/50-extra/characters.bps:21:45',
+    60: 'frames/50-extra/characters.bps:27:11',
+    75: 'frames/50-extra/characters.bps:30:3',
+    77: 'frames/50-extra/characters.bps:30:3',
+    81: 'frames/50-extra/characters.bps:32:3',
+    82: 'frames/50-extra/characters.bps:32:44',
+    83: 'frames/50-extra/characters.bps:33:3',
+    84: 'frames/50-extra/characters.bps:33:45',
+    87: 'frames/50-extra/characters.bps:39:11',
+    102: 'frames/50-extra/characters.bps:42:3',
+    104: 'frames/50-extra/characters.bps:42:3',
+    108: 'frames/50-extra/characters.bps:44:3',
+    109: 'frames/50-extra/characters.bps:44:42',
+    110: 'frames/50-extra/characters.bps:45:3',
+    111: 'frames/50-extra/characters.bps:45:45',
+    112: 'frames/50-extra/characters.bps:46:3',
+    113: 'frames/50-extra/characters.bps:46:81',
+    114: 'frames/50-extra/characters.bps:47:3',
+    115: 'frames/50-extra/characters.bps:47:72',
+    118: 'frames/50-extra/characters.bps:53:11',
+    133: 'frames/50-extra/characters.bps:56:3',
+    135: 'frames/50-extra/characters.bps:56:3',
+    139: 'frames/50-extra/characters.bps:58:3',
+    140: 'frames/50-extra/characters.bps:58:44',
+    141: 'frames/50-extra/characters.bps:59:3',
+    142: 'frames/50-extra/characters.bps:59:45',
+    145: 'frames/50-extra/characters.bps:65:11',
+    160: 'frames/50-extra/characters.bps:68:3',
+    162: 'frames/50-extra/characters.bps:68:3',
+    166: 'frames/50-extra/characters.bps:70:3',
+    167: 'frames/50-extra/characters.bps:70:44',
+    168: 'frames/50-extra/characters.bps:71:3',
+    169: 'frames/50-extra/characters.bps:71:45',
 }

@@ -13,8 +13,6 @@ class Fog_closeFog(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/fogs.bps:3:5'
-    executable = False
-    missing = ('engine: cannot_turn_face_up',)
     zone = 'fog'
     unit_condition = 'Q'
     labels = ()
@@ -27,6 +25,6 @@ class Fog_closeFog(ComponentEffect):
 
 __bps_lines__ = {
     6: 'frames/50-extra/fogs.bps:3:5',
-    25: 'frames/50-extra/fogs.bps:6:3',
-    26: 'frames/50-extra/fogs.bps:6:56',
+    23: 'frames/50-extra/fogs.bps:6:3',
+    24: 'frames/50-extra/fogs.bps:6:56',
 }

@@ -13,8 +13,6 @@ class Action_quickOpen(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:26:8'
-    executable = False
-    missing = ('engine: trump_cards', 'engine: turn_trump')
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -38,8 +36,6 @@ class Action_open(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:34:8'
-    executable = False
-    missing = ('engine: trump_cards', 'engine: turn_trump')
     origin = 'request'
     resolution = 'at_once'
     window = 'main'
@@ -63,8 +59,6 @@ class Action_close(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:42:8'
-    executable = False
-    missing = ('engine: turn_trump',)
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -89,8 +83,6 @@ class Action_trumpDestroy(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:52:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -104,9 +96,6 @@ class Action_trumpDestroy(ActionEffect):
         if ctx.truth(((ctx.attr(ctx.lookup(v, 'target'), 'suit') == ctx.attr(ctx.lookup(v, 'key'), 'suit')) and (ctx.attr(ctx.lookup(v, 'target'), 'number') == ctx.attr(ctx.lookup(v, 'key'), 'number')))):
             ctx.call('move', ctx.lookup(v, 'target'), {'to': ctx.lookup(v, 'grave')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_revolutionDraw(ActionEffect):
     'ライフの一番上からカードを1枚引き手札に加える。'
@@ -118,8 +107,6 @@ class Action_revolutionDraw(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:63:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -149,8 +136,6 @@ class Action_slash(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:75:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'at_once'
     window = 'main'
@@ -179,8 +164,6 @@ class Action_drain(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:90:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -211,8 +194,6 @@ class Action_intimidate(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:107:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -242,8 +223,6 @@ class Action_resurrection(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:123:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -272,8 +251,6 @@ class Action_instantKill(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:136:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -305,8 +282,6 @@ class Action_summonReanimator(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:154:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -338,8 +313,6 @@ class Action_quickSummonReanimator(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:173:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -371,8 +344,6 @@ class Action_reanimatorReanimate(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:183:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -390,9 +361,6 @@ class Action_reanimatorReanimate(ActionEffect):
         else:
             ctx.call('move', ctx.lookup(v, 'card'), {'to': ctx.lookup(v, 'grave')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_reanimatorRevive(ActionEffect):
     '墓地から♠Jを1枚選び、自分の表切札として置く。'
@@ -404,8 +372,6 @@ class Action_reanimatorRevive(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:193:8'
-    executable = False
-    missing = ('engine: place_trump',)
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -436,8 +402,6 @@ class Action_summonDarkLord(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:204:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: find_card', 'engine: summon_with_trump', 'engine: trump_card')
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -475,8 +439,6 @@ class Action_darkWhisper(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:235:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -510,8 +472,6 @@ class Action_summonReinforcement(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:247:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -541,8 +501,6 @@ class Action_encourage(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:264:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -570,8 +528,6 @@ class Action_retreat(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:277:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: trump_card', 'engine: turn_trump')
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -610,8 +566,6 @@ class Action_pursuit(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:296:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: request_action')
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -642,8 +596,6 @@ class Action_phantomReverse(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:315:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: to_soldier')
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -671,8 +623,6 @@ class Action_illusion(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:327:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: reorder_bulwarks', 'engine: to_bulwark')
     origin = 'event'
     resolution = 'stage'
     window = 'any'
@@ -709,8 +659,6 @@ class Action_salvation(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:345:8'
-    executable = False
-    missing = ('engine: choose_order', 'engine: face_up_trump')
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -740,8 +688,6 @@ class Action_summonChariot(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:361:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -773,8 +719,6 @@ class Action_quickSummonChariot(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:380:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -806,8 +750,6 @@ class Action_chariotDestroy(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:390:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -820,9 +762,6 @@ class Action_chariotDestroy(ActionEffect):
         v = {}
         ctx.call('move', ctx.lookup(v, 'target'), {'to': ctx.lookup(v, 'grave')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_chariotRevive(ActionEffect):
     '墓地から♡Jを1枚選び、自分の表切札として置く。'
@@ -834,8 +773,6 @@ class Action_chariotRevive(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:400:8'
-    executable = False
-    missing = ('engine: place_trump',)
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -866,8 +803,6 @@ class Action_summonGiant(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:411:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: find_card', 'engine: summon_with_trump', 'engine: trump_card')
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -905,8 +840,6 @@ class Action_putBulwark(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:442:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'at_once'
     window = 'main'
@@ -935,8 +868,6 @@ class Action_negotiate(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:459:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -964,8 +895,6 @@ class Action_reckoning(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:472:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -1003,8 +932,6 @@ class Action_exhaustion(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:492:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: trump_card', 'engine: turn_trump')
     origin = 'event'
     resolution = 'stage'
     window = 'any'
@@ -1041,8 +968,6 @@ class Action_repair(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:510:8'
-    executable = False
-    missing = ('engine: can_target', 'engine: face_up_trump', 'engine: request_action')
     origin = 'request'
     resolution = 'at_once'
     window = 'main'
@@ -1084,8 +1009,6 @@ class Action_rest(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:535:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -1113,8 +1036,6 @@ class Action_satisfaction(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:547:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'event'
     resolution = 'stage'
     window = 'any'
@@ -1148,8 +1069,6 @@ class Action_summonStrategist(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:561:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -1178,8 +1097,6 @@ class Action_quickSummonStrategist(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:575:8'
-    executable = False
-    missing = ('engine: choose_request', 'engine: face_up_trump', 'engine: summon_with_trump')
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -1211,8 +1128,6 @@ class Action_strategistPredict(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:596:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -1229,9 +1144,6 @@ class Action_strategistPredict(ActionEffect):
         v['card'] = ctx.call('choose_cards', ctx.lookup(v, 'me'), ctx.call('cards_in', ctx.lookup(v, 'hand'), ctx.lookup(v, 'me'), {}), 1, {})
         ctx.call('move', ctx.lookup(v, 'card'), {'to': ctx.lookup(v, 'life'), 'position': ctx.call('choose_option', ctx.lookup(v, 'me'), [ctx.lookup(v, 'top'), ctx.lookup(v, 'bottom')], {})})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_strategistRevive(ActionEffect):
     '墓地から♢Jを1枚選び、自分の表切札として置く。'
@@ -1243,8 +1155,6 @@ class Action_strategistRevive(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:614:8'
-    executable = False
-    missing = ('engine: place_trump',)
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -1275,8 +1185,6 @@ class Action_switch(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:625:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -1307,8 +1215,6 @@ class Action_civilWar(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:641:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -1337,8 +1243,6 @@ class Action_riot(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:659:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -1372,8 +1276,6 @@ class Action_handRefill(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:671:8'
-    executable = False
-    missing = ('engine: face_up_trump',)
     origin = 'event'
     resolution = 'stage'
     window = 'any'
@@ -1410,8 +1312,6 @@ class Action_reset(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:689:8'
-    executable = False
-    missing = ('engine: all_trumps', 'engine: face_up_trump', 'engine: turn_trump')
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -1442,8 +1342,6 @@ class Action_lastDitch(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:705:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: trump_card')
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -1483,8 +1381,6 @@ class Action_summonKnight(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:728:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -1516,8 +1412,6 @@ class Action_quickSummonKnight(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:747:8'
-    executable = False
-    missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -1549,8 +1443,6 @@ class Action_knightSweep(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:757:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -1563,9 +1455,6 @@ class Action_knightSweep(ActionEffect):
         v = {}
         ctx.call('move', ctx.call('choose_units', ctx.lookup(v, 'target'), ctx.call('characters', ctx.lookup(v, 'target'), {}), 1, {}), {'to': ctx.lookup(v, 'grave')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_knightRevive(ActionEffect):
     '墓地から♣Jを1枚選び、自分の表切札として置く。'
@@ -1577,8 +1466,6 @@ class Action_knightRevive(ActionEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/frame.bps:769:8'
-    executable = False
-    missing = ('engine: place_trump',)
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -1600,365 +1487,360 @@ class Action_knightRevive(ActionEffect):
 
 __bps_lines__ = {
     6: 'frames/50-extra/frame.bps:26:8',
-    26: 'frames/50-extra/frame.bps:28:3',
-    28: 'frames/50-extra/frame.bps:29:5',
-    31: 'frames/50-extra/frame.bps:34:8',
-    51: 'frames/50-extra/frame.bps:36:3',
-    53: 'frames/50-extra/frame.bps:37:5',
-    56: 'frames/50-extra/frame.bps:42:8',
-    76: 'frames/50-extra/frame.bps:45:3',
-    78: 'frames/50-extra/frame.bps:46:5',
-    79: 'frames/50-extra/frame.bps:47:5',
-    82: 'frames/50-extra/frame.bps:52:8',
-    102: 'frames/50-extra/frame.bps:55:3',
-    104: 'frames/50-extra/frame.bps:56:5',
-    105: 'frames/50-extra/frame.bps:57:7',
-    107: 'frames/50-extra/frame.bps:55:3',
-    111: 'frames/50-extra/frame.bps:63:8',
-    133: 'frames/50-extra/frame.bps:66:108',
-    135: 'frames/50-extra/frame.bps:66:108',
-    137: 'frames/50-extra/frame.bps:67:3',
-    139: 'frames/50-extra/frame.bps:68:5',
-    142: 'frames/50-extra/frame.bps:75:8',
-    162: 'frames/50-extra/frame.bps:78:40',
-    164: 'frames/50-extra/frame.bps:78:40',
-    166: 'frames/50-extra/frame.bps:80:3',
-    168: 'frames/50-extra/frame.bps:81:5',
-    169: 'frames/50-extra/frame.bps:82:7',
-    172: 'frames/50-extra/frame.bps:90:8',
-    192: 'frames/50-extra/frame.bps:93:39',
-    194: 'frames/50-extra/frame.bps:93:39',
-    196: 'frames/50-extra/frame.bps:95:3',
-    198: 'frames/50-extra/frame.bps:96:5',
-    199: 'frames/50-extra/frame.bps:97:5',
-    200: 'frames/50-extra/frame.bps:98:5',
-    201: 'frames/50-extra/frame.bps:99:7',
-    204: 'frames/50-extra/frame.bps:107:8',
-    224: 'frames/50-extra/frame.bps:110:37',
-    226: 'frames/50-extra/frame.bps:110:37',
-    228: 'frames/50-extra/frame.bps:111:3',
-    230: 'frames/50-extra/frame.bps:112:5',
-    231: 'frames/50-extra/frame.bps:113:7',
-    232: 'frames/50-extra/frame.bps:114:9',
-    235: 'frames/50-extra/frame.bps:123:8',
-    255: 'frames/50-extra/frame.bps:126:37',
-    257: 'frames/50-extra/frame.bps:126:37',
-    259: 'frames/50-extra/frame.bps:127:3',
-    261: 'frames/50-extra/frame.bps:128:5',
-    262: 'frames/50-extra/frame.bps:129:5',
-    265: 'frames/50-extra/frame.bps:136:8',
-    285: 'frames/50-extra/frame.bps:139:37',
-    287: 'frames/50-extra/frame.bps:139:37',
-    289: 'frames/50-extra/frame.bps:141:3',
-    291: 'frames/50-extra/frame.bps:142:5',
-    292: 'frames/50-extra/frame.bps:143:5',
-    293: 'frames/50-extra/frame.bps:144:5',
-    294: 'frames/50-extra/frame.bps:145:5',
-    295: 'frames/50-extra/frame.bps:146:7',
-    298: 'frames/50-extra/frame.bps:154:8',
-    318: 'frames/50-extra/frame.bps:157:42',
-    320: 'frames/50-extra/frame.bps:157:42',
-    322: 'frames/50-extra/frame.bps:158:3',
-    324: 'frames/50-extra/frame.bps:163:5',
-    325: 'frames/50-extra/frame.bps:164:7',
-    326: 'frames/50-extra/frame.bps:164:16',
-    327: 'frames/50-extra/frame.bps:165:7',
-    328: 'frames/50-extra/frame.bps:165:16',
-    331: 'frames/50-extra/frame.bps:173:8',
-    351: 'frames/50-extra/frame.bps:176:42',
-    353: 'frames/50-extra/frame.bps:176:42',
-    355: 'frames/50-extra/frame.bps:177:3',
-    357: 'frames/50-extra/frame.bps:163:5',
-    358: 'frames/50-extra/frame.bps:164:7',
-    359: 'frames/50-extra/frame.bps:164:16',
-    360: 'frames/50-extra/frame.bps:165:7',
-    361: 'frames/50-extra/frame.bps:165:16',
-    364: 'frames/50-extra/frame.bps:183:8',
-    384: 'frames/50-extra/frame.bps:187:3',
-    386: 'stdlib/40-normal-magic.bps:78:5',
-    387: 'stdlib/40-normal-magic.bps:79:5',
-    388: 'stdlib/40-normal-magic.bps:80:5',
-    389: 'stdlib/40-normal-magic.bps:81:7',
-    391: 'stdlib/40-normal-magic.bps:83:7',
-    393: 'frames/50-extra/frame.bps:187:3',
-    397: 'frames/50-extra/frame.bps:193:8',
-    419: 'frames/50-extra/frame.bps:196:44',
-    423: 'frames/50-extra/frame.bps:197:3',
-    425: 'frames/50-extra/frame.bps:198:5',
-    426: 'frames/50-extra/frame.bps:199:5',
-    429: 'frames/50-extra/frame.bps:204:8',
-    449: 'frames/50-extra/frame.bps:207:37',
-    451: 'frames/50-extra/frame.bps:207:37',
-    453: 'frames/50-extra/frame.bps:208:3',
-    455: 'frames/50-extra/frame.bps:215:5',
-    456: 'frames/50-extra/frame.bps:216:7',
-    457: 'frames/50-extra/frame.bps:216:16',
-    458: 'frames/50-extra/frame.bps:217:7',
-    459: 'frames/50-extra/frame.bps:217:16',
-    460: 'frames/50-extra/frame.bps:218:7',
-    461: 'frames/50-extra/frame.bps:219:9',
-    462: 'frames/50-extra/frame.bps:220:11',
-    463: 'frames/50-extra/frame.bps:223:7',
-    464: 'frames/50-extra/frame.bps:224:9',
-    465: 'frames/50-extra/frame.bps:225:11',
-    468: 'frames/50-extra/frame.bps:235:8',
-    490: 'frames/50-extra/frame.bps:238:78',
-    492: 'frames/50-extra/frame.bps:238:78',
-    494: 'frames/50-extra/frame.bps:238:55',
-    498: 'frames/50-extra/frame.bps:239:3',
-    500: 'frames/50-extra/frame.bps:240:5',
-    503: 'frames/50-extra/frame.bps:247:8',
-    523: 'frames/50-extra/frame.bps:253:12',
-    525: 'frames/50-extra/frame.bps:253:12',
-    527: 'frames/50-extra/frame.bps:254:3',
-    529: 'frames/50-extra/frame.bps:255:5',
-    530: 'frames/50-extra/frame.bps:256:5',
-    531: 'frames/50-extra/frame.bps:257:5',
-    534: 'frames/50-extra/frame.bps:264:8',
-    554: 'frames/50-extra/frame.bps:267:37',
-    556: 'frames/50-extra/frame.bps:267:37',
-    558: 'frames/50-extra/frame.bps:269:3',
-    560: 'frames/50-extra/frame.bps:270:5',
-    563: 'frames/50-extra/frame.bps:277:8',
-    583: 'frames/50-extra/frame.bps:280:37',
-    585: 'frames/50-extra/frame.bps:280:37',
-    589: 'frames/50-extra/frame.bps:281:25',
-    590: 'frames/50-extra/frame.bps:281:25',
-    593: 'frames/50-extra/frame.bps:282:3',
-    595: 'frames/50-extra/frame.bps:287:5',
-    596: 'frames/50-extra/frame.bps:287:14',
-    597: 'frames/50-extra/frame.bps:288:5',
-    598: 'frames/50-extra/frame.bps:288:14',
-    599: 'frames/50-extra/frame.bps:289:5',
-    600: 'frames/50-extra/frame.bps:289:14',
-    603: 'frames/50-extra/frame.bps:296:8',
-    623: 'frames/50-extra/frame.bps:302:12',
-    625: 'frames/50-extra/frame.bps:302:12',
-    627: 'frames/50-extra/frame.bps:303:3',
-    629: 'frames/50-extra/frame.bps:307:5',
-    630: 'frames/50-extra/frame.bps:307:14',
-    631: 'frames/50-extra/frame.bps:308:5',
-    632: 'frames/50-extra/frame.bps:308:14',
-    635: 'frames/50-extra/frame.bps:315:8',
-    655: 'frames/50-extra/frame.bps:318:40',
-    657: 'frames/50-extra/frame.bps:318:40',
-    659: 'frames/50-extra/frame.bps:319:3',
-    661: 'frames/50-extra/frame.bps:320:5',
-    664: 'frames/50-extra/frame.bps:327:8',
-    686: 'frames/50-extra/frame.bps:332:98',
-    688: 'frames/50-extra/frame.bps:332:98',
-    690: 'frames/50-extra/frame.bps:332:70',
-    694: 'frames/50-extra/frame.bps:333:3',
-    696: 'frames/50-extra/frame.bps:337:5',
-    697: 'frames/50-extra/frame.bps:337:14',
-    698: 'frames/50-extra/frame.bps:338:5',
-    699: 'frames/50-extra/frame.bps:338:14',
-    702: 'frames/50-extra/frame.bps:345:8',
-    722: 'frames/50-extra/frame.bps:348:37',
-    724: 'frames/50-extra/frame.bps:348:37',
-    726: 'frames/50-extra/frame.bps:349:3',
-    728: 'frames/50-extra/frame.bps:350:5',
-    729: 'frames/50-extra/frame.bps:351:7',
-    730: 'frames/50-extra/frame.bps:352:9',
-    733: 'frames/50-extra/frame.bps:361:8',
-    753: 'frames/50-extra/frame.bps:364:41',
-    755: 'frames/50-extra/frame.bps:364:41',
-    757: 'frames/50-extra/frame.bps:365:3',
-    759: 'frames/50-extra/frame.bps:370:5',
-    760: 'frames/50-extra/frame.bps:371:7',
-    761: 'frames/50-extra/frame.bps:371:16',
-    762: 'frames/50-extra/frame.bps:372:7',
-    763: 'frames/50-extra/frame.bps:372:16',
-    766: 'frames/50-extra/frame.bps:380:8',
-    786: 'frames/50-extra/frame.bps:383:41',
-    788: 'frames/50-extra/frame.bps:383:41',
-    790: 'frames/50-extra/frame.bps:384:3',
-    792: 'frames/50-extra/frame.bps:370:5',
-    793: 'frames/50-extra/frame.bps:371:7',
-    794: 'frames/50-extra/frame.bps:371:16',
-    795: 'frames/50-extra/frame.bps:372:7',
-    796: 'frames/50-extra/frame.bps:372:16',
-    799: 'frames/50-extra/frame.bps:390:8',
-    819: 'frames/50-extra/frame.bps:394:3',
-    821: 'stdlib/40-normal-magic.bps:8:5',
-    823: 'frames/50-extra/frame.bps:394:3',
-    827: 'frames/50-extra/frame.bps:400:8',
-    849: 'frames/50-extra/frame.bps:403:43',
-    853: 'frames/50-extra/frame.bps:404:3',
-    855: 'frames/50-extra/frame.bps:405:5',
-    856: 'frames/50-extra/frame.bps:406:5',
-    859: 'frames/50-extra/frame.bps:411:8',
-    879: 'frames/50-extra/frame.bps:414:37',
-    881: 'frames/50-extra/frame.bps:414:37',
-    883: 'frames/50-extra/frame.bps:415:3',
-    885: 'frames/50-extra/frame.bps:422:5',
-    886: 'frames/50-extra/frame.bps:423:7',
-    887: 'frames/50-extra/frame.bps:423:16',
-    888: 'frames/50-extra/frame.bps:424:7',
-    889: 'frames/50-extra/frame.bps:424:16',
-    890: 'frames/50-extra/frame.bps:425:7',
-    891: 'frames/50-extra/frame.bps:426:9',
-    892: 'frames/50-extra/frame.bps:427:11',
-    893: 'frames/50-extra/frame.bps:430:7',
-    894: 'frames/50-extra/frame.bps:431:9',
-    895: 'frames/50-extra/frame.bps:432:11',
-    898: 'frames/50-extra/frame.bps:442:8',
-    918: 'frames/50-extra/frame.bps:448:12',
-    920: 'frames/50-extra/frame.bps:448:12',
-    922: 'frames/50-extra/frame.bps:449:3',
-    924: 'frames/50-extra/frame.bps:450:5',
-    925: 'frames/50-extra/frame.bps:451:7',
-    928: 'frames/50-extra/frame.bps:459:8',
-    948: 'frames/50-extra/frame.bps:462:37',
-    950: 'frames/50-extra/frame.bps:462:37',
-    952: 'frames/50-extra/frame.bps:464:3',
-    954: 'frames/50-extra/frame.bps:465:5',
-    957: 'frames/50-extra/frame.bps:472:8',
-    977: 'frames/50-extra/frame.bps:475:37',
-    979: 'frames/50-extra/frame.bps:475:37',
-    983: 'frames/50-extra/frame.bps:476:25',
-    984: 'frames/50-extra/frame.bps:476:25',
-    987: 'frames/50-extra/frame.bps:477:3',
-    989: 'frames/50-extra/frame.bps:482:5',
-    990: 'frames/50-extra/frame.bps:483:7',
-    991: 'frames/50-extra/frame.bps:483:16',
-    992: 'frames/50-extra/frame.bps:484:7',
-    993: 'frames/50-extra/frame.bps:484:16',
-    996: 'frames/50-extra/frame.bps:492:8',
-    1018: 'frames/50-extra/frame.bps:497:78',
-    1020: 'frames/50-extra/frame.bps:497:78',
-    1022: 'frames/50-extra/frame.bps:497:55',
-    1026: 'frames/50-extra/frame.bps:498:3',
-    1028: 'frames/50-extra/frame.bps:499:5',
-    1029: 'frames/50-extra/frame.bps:500:7',
-    1031: 'frames/50-extra/frame.bps:502:7',
-    1034: 'frames/50-extra/frame.bps:510:8',
-    1054: 'frames/50-extra/frame.bps:513:37',
-    1056: 'frames/50-extra/frame.bps:513:37',
-    1060: 'frames/50-extra/frame.bps:514:35',
-    1061: 'frames/50-extra/frame.bps:514:35',
-    1064: 'frames/50-extra/frame.bps:515:3',
-    1066: 'frames/50-extra/frame.bps:521:5',
-    1067: 'frames/50-extra/frame.bps:522:7',
-    1068: 'frames/50-extra/frame.bps:522:16',
-    1069: 'frames/50-extra/frame.bps:523:7',
-    1070: 'frames/50-extra/frame.bps:524:9',
-    1071: 'frames/50-extra/frame.bps:524:18',
-    1073: 'frames/50-extra/frame.bps:526:9',
-    1074: 'frames/50-extra/frame.bps:526:18',
-    1077: 'frames/50-extra/frame.bps:535:8',
-    1097: 'frames/50-extra/frame.bps:538:37',
-    1099: 'frames/50-extra/frame.bps:538:37',
-    1101: 'frames/50-extra/frame.bps:539:3',
-    1103: 'frames/50-extra/frame.bps:540:5',
-    1106: 'frames/50-extra/frame.bps:547:8',
-    1128: 'frames/50-extra/frame.bps:552:78',
-    1130: 'frames/50-extra/frame.bps:552:78',
-    1132: 'frames/50-extra/frame.bps:552:55',
-    1136: 'frames/50-extra/frame.bps:553:3',
-    1138: 'frames/50-extra/frame.bps:554:5',
-    1141: 'frames/50-extra/frame.bps:561:8',
-    1161: 'frames/50-extra/frame.bps:564:37',
-    1163: 'frames/50-extra/frame.bps:564:37',
-    1165: 'frames/50-extra/frame.bps:565:3',
-    1167: 'frames/50-extra/frame.bps:566:5',
-    1168: 'frames/50-extra/frame.bps:567:7',
-    1171: 'frames/50-extra/frame.bps:575:8',
-    1191: 'frames/50-extra/frame.bps:578:37',
-    1193: 'frames/50-extra/frame.bps:578:37',
-    1195: 'frames/50-extra/frame.bps:579:3',
-    1197: 'frames/50-extra/frame.bps:586:5',
-    1198: 'frames/50-extra/frame.bps:587:7',
-    1199: 'frames/50-extra/frame.bps:587:16',
-    1200: 'frames/50-extra/frame.bps:588:7',
-    1201: 'frames/50-extra/frame.bps:588:16',
-    1204: 'frames/50-extra/frame.bps:596:8',
-    1224: 'frames/50-extra/frame.bps:599:3',
-    1226: 'frames/50-extra/frame.bps:603:5',
-    1227: 'frames/50-extra/frame.bps:603:14',
-    1228: 'frames/50-extra/frame.bps:604:5',
-    1229: 'frames/50-extra/frame.bps:605:7',
-    1230: 'frames/50-extra/frame.bps:606:7',
-    1232: 'frames/50-extra/frame.bps:599:3',
-    1236: 'frames/50-extra/frame.bps:614:8',
-    1258: 'frames/50-extra/frame.bps:617:39',
-    1262: 'frames/50-extra/frame.bps:618:3',
-    1264: 'frames/50-extra/frame.bps:619:5',
-    1265: 'frames/50-extra/frame.bps:620:5',
-    1268: 'frames/50-extra/frame.bps:625:8',
-    1288: 'frames/50-extra/frame.bps:628:39',
-    1290: 'frames/50-extra/frame.bps:628:39',
-    1292: 'frames/50-extra/frame.bps:629:3',
-    1294: 'frames/50-extra/frame.bps:633:5',
-    1295: 'frames/50-extra/frame.bps:633:14',
-    1296: 'frames/50-extra/frame.bps:634:5',
-    1297: 'frames/50-extra/frame.bps:634:14',
-    1300: 'frames/50-extra/frame.bps:641:8',
-    1320: 'frames/50-extra/frame.bps:644:37',
-    1322: 'frames/50-extra/frame.bps:644:37',
-    1324: 'frames/50-extra/frame.bps:646:3',
-    1326: 'frames/50-extra/frame.bps:650:5',
-    1327: 'frames/50-extra/frame.bps:651:7',
-    1330: 'frames/50-extra/frame.bps:659:8',
-    1352: 'frames/50-extra/frame.bps:662:82',
-    1354: 'frames/50-extra/frame.bps:662:82',
-    1356: 'frames/50-extra/frame.bps:662:50',
-    1360: 'frames/50-extra/frame.bps:663:3',
-    1362: 'frames/50-extra/frame.bps:664:5',
-    1365: 'frames/50-extra/frame.bps:671:8',
-    1387: 'frames/50-extra/frame.bps:676:80',
-    1389: 'frames/50-extra/frame.bps:676:80',
-    1391: 'frames/50-extra/frame.bps:676:57',
-    1395: 'frames/50-extra/frame.bps:677:3',
-    1397: 'frames/50-extra/frame.bps:678:5',
-    1398: 'frames/50-extra/frame.bps:679:7',
-    1399: 'frames/50-extra/frame.bps:680:12',
-    1400: 'frames/50-extra/frame.bps:681:7',
-    1403: 'frames/50-extra/frame.bps:689:8',
-    1423: 'frames/50-extra/frame.bps:692:39',
-    1425: 'frames/50-extra/frame.bps:692:39',
-    1427: 'frames/50-extra/frame.bps:693:3',
-    1429: 'frames/50-extra/frame.bps:697:5',
-    1430: 'frames/50-extra/frame.bps:697:14',
-    1431: 'frames/50-extra/frame.bps:698:5',
-    1432: 'frames/50-extra/frame.bps:698:14',
-    1435: 'frames/50-extra/frame.bps:705:8',
-    1455: 'frames/50-extra/frame.bps:708:39',
-    1457: 'frames/50-extra/frame.bps:708:39',
-    1461: 'frames/50-extra/frame.bps:709:25',
-    1462: 'frames/50-extra/frame.bps:709:25',
-    1465: 'frames/50-extra/frame.bps:710:3',
-    1467: 'frames/50-extra/frame.bps:714:5',
-    1468: 'frames/50-extra/frame.bps:714:14',
-    1469: 'frames/50-extra/frame.bps:715:5',
-    1470: 'frames/50-extra/frame.bps:716:7',
-    1471: 'frames/50-extra/frame.bps:717:9',
-    1473: 'frames/50-extra/frame.bps:719:9',
-    1476: 'frames/50-extra/frame.bps:728:8',
-    1496: 'frames/50-extra/frame.bps:731:37',
-    1498: 'frames/50-extra/frame.bps:731:37',
-    1500: 'frames/50-extra/frame.bps:732:3',
-    1502: 'frames/50-extra/frame.bps:737:5',
-    1503: 'frames/50-extra/frame.bps:738:7',
-    1504: 'frames/50-extra/frame.bps:738:16',
-    1505: 'frames/50-extra/frame.bps:739:7',
-    1506: 'frames/50-extra/frame.bps:739:16',
-    1509: 'frames/50-extra/frame.bps:747:8',
-    1529: 'frames/50-extra/frame.bps:750:37',
-    1531: 'frames/50-extra/frame.bps:750:37',
-    1533: 'frames/50-extra/frame.bps:751:3',
-    1535: 'frames/50-extra/frame.bps:737:5',
-    1536: 'frames/50-extra/frame.bps:738:7',
-    1537: 'frames/50-extra/frame.bps:738:16',
-    1538: 'frames/50-extra/frame.bps:739:7',
-    1539: 'frames/50-extra/frame.bps:739:16',
-    1542: 'frames/50-extra/frame.bps:757:8',
-    1562: 'frames/50-extra/frame.bps:761:3',
-    1564: 'frames/50-extra/frame.bps:762:5',
-    1566: 'frames/50-extra/frame.bps:761:3',
-    1570: 'frames/50-extra/frame.bps:769:8',
-    1592: 'frames/50-extra/frame.bps:772:39',
-    1596: 'frames/50-extra/frame.bps:773:3',
-    1598: 'frames/50-extra/frame.bps:774:5',
-    1599: 'frames/50-extra/frame.bps:775:5',
+    24: 'frames/50-extra/frame.bps:28:3',
+    26: 'frames/50-extra/frame.bps:29:5',
+    29: 'frames/50-extra/frame.bps:34:8',
+    47: 'frames/50-extra/frame.bps:36:3',
+    49: 'frames/50-extra/frame.bps:37:5',
+    52: 'frames/50-extra/frame.bps:42:8',
+    70: 'frames/50-extra/frame.bps:45:3',
+    72: 'frames/50-extra/frame.bps:46:5',
+    73: 'frames/50-extra/frame.bps:47:5',
+    76: 'frames/50-extra/frame.bps:52:8',
+    94: 'frames/50-extra/frame.bps:55:3',
+    96: 'frames/50-extra/frame.bps:56:5',
+    97: 'frames/50-extra/frame.bps:57:7',
+    100: 'frames/50-extra/frame.bps:63:8',
+    120: 'frames/50-extra/frame.bps:66:108',
+    122: 'frames/50-extra/frame.bps:66:108',
+    124: 'frames/50-extra/frame.bps:67:3',
+    126: 'frames/50-extra/frame.bps:68:5',
+    129: 'frames/50-extra/frame.bps:75:8',
+    147: 'frames/50-extra/frame.bps:78:40',
+    149: 'frames/50-extra/frame.bps:78:40',
+    151: 'frames/50-extra/frame.bps:80:3',
+    153: 'frames/50-extra/frame.bps:81:5',
+    154: 'frames/50-extra/frame.bps:82:7',
+    157: 'frames/50-extra/frame.bps:90:8',
+    175: 'frames/50-extra/frame.bps:93:39',
+    177: 'frames/50-extra/frame.bps:93:39',
+    179: 'frames/50-extra/frame.bps:95:3',
+    181: 'frames/50-extra/frame.bps:96:5',
+    182: 'frames/50-extra/frame.bps:97:5',
+    183: 'frames/50-extra/frame.bps:98:5',
+    184: 'frames/50-extra/frame.bps:99:7',
+    187: 'frames/50-extra/frame.bps:107:8',
+    205: 'frames/50-extra/frame.bps:110:37',
+    207: 'frames/50-extra/frame.bps:110:37',
+    209: 'frames/50-extra/frame.bps:111:3',
+    211: 'frames/50-extra/frame.bps:112:5',
+    212: 'frames/50-extra/frame.bps:113:7',
+    213: 'frames/50-extra/frame.bps:114:9',
+    216: 'frames/50-extra/frame.bps:123:8',
+    234: 'frames/50-extra/frame.bps:126:37',
+    236: 'frames/50-extra/frame.bps:126:37',
+    238: 'frames/50-extra/frame.bps:127:3',
+    240: 'frames/50-extra/frame.bps:128:5',
+    241: 'frames/50-extra/frame.bps:129:5',
+    244: 'frames/50-extra/frame.bps:136:8',
+    262: 'frames/50-extra/frame.bps:139:37',
+    264: 'frames/50-extra/frame.bps:139:37',
+    266: 'frames/50-extra/frame.bps:141:3',
+    268: 'frames/50-extra/frame.bps:142:5',
+    269: 'frames/50-extra/frame.bps:143:5',
+    270: 'frames/50-extra/frame.bps:144:5',
+    271: 'frames/50-extra/frame.bps:145:5',
+    272: 'frames/50-extra/frame.bps:146:7',
+    275: 'frames/50-extra/frame.bps:154:8',
+    293: 'frames/50-extra/frame.bps:157:42',
+    295: 'frames/50-extra/frame.bps:157:42',
+    297: 'frames/50-extra/frame.bps:158:3',
+    299: 'frames/50-extra/frame.bps:163:5',
+    300: 'frames/50-extra/frame.bps:164:7',
+    301: 'frames/50-extra/frame.bps:164:16',
+    302: 'frames/50-extra/frame.bps:165:7',
+    303: 'frames/50-extra/frame.bps:165:16',
+    306: 'frames/50-extra/frame.bps:173:8',
+    324: 'frames/50-extra/frame.bps:176:42',
+    326: 'frames/50-extra/frame.bps:176:42',
+    328: 'frames/50-extra/frame.bps:177:3',
+    330: 'frames/50-extra/frame.bps:163:5',
+    331: 'frames/50-extra/frame.bps:164:7',
+    332: 'frames/50-extra/frame.bps:164:16',
+    333: 'frames/50-extra/frame.bps:165:7',
+    334: 'frames/50-extra/frame.bps:165:16',
+    337: 'frames/50-extra/frame.bps:183:8',
+    355: 'frames/50-extra/frame.bps:187:3',
+    357: 'stdlib/40-normal-magic.bps:78:5',
+    358: 'stdlib/40-normal-magic.bps:79:5',
+    359: 'stdlib/40-normal-magic.bps:80:5',
+    360: 'stdlib/40-normal-magic.bps:81:7',
+    362: 'stdlib/40-normal-magic.bps:83:7',
+    365: 'frames/50-extra/frame.bps:193:8',
+    385: 'frames/50-extra/frame.bps:196:44',
+    389: 'frames/50-extra/frame.bps:197:3',
+    391: 'frames/50-extra/frame.bps:198:5',
+    392: 'frames/50-extra/frame.bps:199:5',
+    395: 'frames/50-extra/frame.bps:204:8',
+    413: 'frames/50-extra/frame.bps:207:37',
+    415: 'frames/50-extra/frame.bps:207:37',
+    417: 'frames/50-extra/frame.bps:208:3',
+    419: 'frames/50-extra/frame.bps:215:5',
+    420: 'frames/50-extra/frame.bps:216:7',
+    421: 'frames/50-extra/frame.bps:216:16',
+    422: 'frames/50-extra/frame.bps:217:7',
+    423: 'frames/50-extra/frame.bps:217:16',
+    424: 'frames/50-extra/frame.bps:218:7',
+    425: 'frames/50-extra/frame.bps:219:9',
+    426: 'frames/50-extra/frame.bps:220:11',
+    427: 'frames/50-extra/frame.bps:223:7',
+    428: 'frames/50-extra/frame.bps:224:9',
+    429: 'frames/50-extra/frame.bps:225:11',
+    432: 'frames/50-extra/frame.bps:235:8',
+    452: 'frames/50-extra/frame.bps:238:78',
+    454: 'frames/50-extra/frame.bps:238:78',
+    456: 'frames/50-extra/frame.bps:238:55',
+    460: 'frames/50-extra/frame.bps:239:3',
+    462: 'frames/50-extra/frame.bps:240:5',
+    465: 'frames/50-extra/frame.bps:247:8',
+    483: 'frames/50-extra/frame.bps:253:12',
+    485: 'frames/50-extra/frame.bps:253:12',
+    487: 'frames/50-extra/frame.bps:254:3',
+    489: 'frames/50-extra/frame.bps:255:5',
+    490: 'frames/50-extra/frame.bps:256:5',
+    491: 'frames/50-extra/frame.bps:257:5',
+    494: 'frames/50-extra/frame.bps:264:8',
+    512: 'frames/50-extra/frame.bps:267:37',
+    514: 'frames/50-extra/frame.bps:267:37',
+    516: 'frames/50-extra/frame.bps:269:3',
+    518: 'frames/50-extra/frame.bps:270:5',
+    521: 'frames/50-extra/frame.bps:277:8',
+    539: 'frames/50-extra/frame.bps:280:37',
+    541: 'frames/50-extra/frame.bps:280:37',
+    545: 'frames/50-extra/frame.bps:281:25',
+    546: 'frames/50-extra/frame.bps:281:25',
+    549: 'frames/50-extra/frame.bps:282:3',
+    551: 'frames/50-extra/frame.bps:287:5',
+    552: 'frames/50-extra/frame.bps:287:14',
+    553: 'frames/50-extra/frame.bps:288:5',
+    554: 'frames/50-extra/frame.bps:288:14',
+    555: 'frames/50-extra/frame.bps:289:5',
+    556: 'frames/50-extra/frame.bps:289:14',
+    559: 'frames/50-extra/frame.bps:296:8',
+    577: 'frames/50-extra/frame.bps:302:12',
+    579: 'frames/50-extra/frame.bps:302:12',
+    581: 'frames/50-extra/frame.bps:303:3',
+    583: 'frames/50-extra/frame.bps:307:5',
+    584: 'frames/50-extra/frame.bps:307:14',
+    585: 'frames/50-extra/frame.bps:308:5',
+    586: 'frames/50-extra/frame.bps:308:14',
+    589: 'frames/50-extra/frame.bps:315:8',
+    607: 'frames/50-extra/frame.bps:318:40',
+    609: 'frames/50-extra/frame.bps:318:40',
+    611: 'frames/50-extra/frame.bps:319:3',
+    613: 'frames/50-extra/frame.bps:320:5',
+    616: 'frames/50-extra/frame.bps:327:8',
+    636: 'frames/50-extra/frame.bps:332:98',
+    638: 'frames/50-extra/frame.bps:332:98',
+    640: 'frames/50-extra/frame.bps:332:70',
+    644: 'frames/50-extra/frame.bps:333:3',
+    646: 'frames/50-extra/frame.bps:337:5',
+    647: 'frames/50-extra/frame.bps:337:14',
+    648: 'frames/50-extra/frame.bps:338:5',
+    649: 'frames/50-extra/frame.bps:338:14',
+    652: 'frames/50-extra/frame.bps:345:8',
+    670: 'frames/50-extra/frame.bps:348:37',
+    672: 'frames/50-extra/frame.bps:348:37',
+    674: 'frames/50-extra/frame.bps:349:3',
+    676: 'frames/50-extra/frame.bps:350:5',
+    677: 'frames/50-extra/frame.bps:351:7',
+    678: 'frames/50-extra/frame.bps:352:9',
+    681: 'frames/50-extra/frame.bps:361:8',
+    699: 'frames/50-extra/frame.bps:364:41',
+    701: 'frames/50-extra/frame.bps:364:41',
+    703: 'frames/50-extra/frame.bps:365:3',
+    705: 'frames/50-extra/frame.bps:370:5',
+    706: 'frames/50-extra/frame.bps:371:7',
+    707: 'frames/50-extra/frame.bps:371:16',
+    708: 'frames/50-extra/frame.bps:372:7',
+    709: 'frames/50-extra/frame.bps:372:16',
+    712: 'frames/50-extra/frame.bps:380:8',
+    730: 'frames/50-extra/frame.bps:383:41',
+    732: 'frames/50-extra/frame.bps:383:41',
+    734: 'frames/50-extra/frame.bps:384:3',
+    736: 'frames/50-extra/frame.bps:370:5',
+    737: 'frames/50-extra/frame.bps:371:7',
+    738: 'frames/50-extra/frame.bps:371:16',
+    739: 'frames/50-extra/frame.bps:372:7',
+    740: 'frames/50-extra/frame.bps:372:16',
+    743: 'frames/50-extra/frame.bps:390:8',
+    761: 'frames/50-extra/frame.bps:394:3',
+    763: 'stdlib/40-normal-magic.bps:8:5',
+    766: 'frames/50-extra/frame.bps:400:8',
+    786: 'frames/50-extra/frame.bps:403:43',
+    790: 'frames/50-extra/frame.bps:404:3',
+    792: 'frames/50-extra/frame.bps:405:5',
+    793: 'frames/50-extra/frame.bps:406:5',
+    796: 'frames/50-extra/frame.bps:411:8',
+    814: 'frames/50-extra/frame.bps:414:37',
+    816: 'frames/50-extra/frame.bps:414:37',
+    818: 'frames/50-extra/frame.bps:415:3',
+    820: 'frames/50-extra/frame.bps:422:5',
+    821: 'frames/50-extra/frame.bps:423:7',
+    822: 'frames/50-extra/frame.bps:423:16',
+    823: 'frames/50-extra/frame.bps:424:7',
+    824: 'frames/50-extra/frame.bps:424:16',
+    825: 'frames/50-extra/frame.bps:425:7',
+    826: 'frames/50-extra/frame.bps:426:9',
+    827: 'frames/50-extra/frame.bps:427:11',
+    828: 'frames/50-extra/frame.bps:430:7',
+    829: 'frames/50-extra/frame.bps:431:9',
+    830: 'frames/50-extra/frame.bps:432:11',
+    833: 'frames/50-extra/frame.bps:442:8',
+    851: 'frames/50-extra/frame.bps:448:12',
+    853: 'frames/50-extra/frame.bps:448:12',
+    855: 'frames/50-extra/frame.bps:449:3',
+    857: 'frames/50-extra/frame.bps:450:5',
+    858: 'frames/50-extra/frame.bps:451:7',
+    861: 'frames/50-extra/frame.bps:459:8',
+    879: 'frames/50-extra/frame.bps:462:37',
+    881: 'frames/50-extra/frame.bps:462:37',
+    883: 'frames/50-extra/frame.bps:464:3',
+    885: 'frames/50-extra/frame.bps:465:5',
+    888: 'frames/50-extra/frame.bps:472:8',
+    906: 'frames/50-extra/frame.bps:475:37',
+    908: 'frames/50-extra/frame.bps:475:37',
+    912: 'frames/50-extra/frame.bps:476:25',
+    913: 'frames/50-extra/frame.bps:476:25',
+    916: 'frames/50-extra/frame.bps:477:3',
+    918: 'frames/50-extra/frame.bps:482:5',
+    919: 'frames/50-extra/frame.bps:483:7',
+    920: 'frames/50-extra/frame.bps:483:16',
+    921: 'frames/50-extra/frame.bps:484:7',
+    922: 'frames/50-extra/frame.bps:484:16',
+    925: 'frames/50-extra/frame.bps:492:8',
+    945: 'frames/50-extra/frame.bps:497:78',
+    947: 'frames/50-extra/frame.bps:497:78',
+    949: 'frames/50-extra/frame.bps:497:55',
+    953: 'frames/50-extra/frame.bps:498:3',
+    955: 'frames/50-extra/frame.bps:499:5',
+    956: 'frames/50-extra/frame.bps:500:7',
+    958: 'frames/50-extra/frame.bps:502:7',
+    961: 'frames/50-extra/frame.bps:510:8',
+    979: 'frames/50-extra/frame.bps:513:37',
+    981: 'frames/50-extra/frame.bps:513:37',
+    985: 'frames/50-extra/frame.bps:514:35',
+    986: 'frames/50-extra/frame.bps:514:35',
+    989: 'frames/50-extra/frame.bps:515:3',
+    991: 'frames/50-extra/frame.bps:521:5',
+    992: 'frames/50-extra/frame.bps:522:7',
+    993: 'frames/50-extra/frame.bps:522:16',
+    994: 'frames/50-extra/frame.bps:523:7',
+    995: 'frames/50-extra/frame.bps:524:9',
+    996: 'frames/50-extra/frame.bps:524:18',
+    998: 'frames/50-extra/frame.bps:526:9',
+    999: 'frames/50-extra/frame.bps:526:18',
+    1002: 'frames/50-extra/frame.bps:535:8',
+    1020: 'frames/50-extra/frame.bps:538:37',
+    1022: 'frames/50-extra/frame.bps:538:37',
+    1024: 'frames/50-extra/frame.bps:539:3',
+    1026: 'frames/50-extra/frame.bps:540:5',
+    1029: 'frames/50-extra/frame.bps:547:8',
+    1049: 'frames/50-extra/frame.bps:552:78',
+    1051: 'frames/50-extra/frame.bps:552:78',
+    1053: 'frames/50-extra/frame.bps:552:55',
+    1057: 'frames/50-extra/frame.bps:553:3',
+    1059: 'frames/50-extra/frame.bps:554:5',
+    1062: 'frames/50-extra/frame.bps:561:8',
+    1080: 'frames/50-extra/frame.bps:564:37',
+    1082: 'frames/50-extra/frame.bps:564:37',
+    1084: 'frames/50-extra/frame.bps:565:3',
+    1086: 'frames/50-extra/frame.bps:566:5',
+    1087: 'frames/50-extra/frame.bps:567:7',
+    1090: 'frames/50-extra/frame.bps:575:8',
+    1108: 'frames/50-extra/frame.bps:578:37',
+    1110: 'frames/50-extra/frame.bps:578:37',
+    1112: 'frames/50-extra/frame.bps:579:3',
+    1114: 'frames/50-extra/frame.bps:586:5',
+    1115: 'frames/50-extra/frame.bps:587:7',
+    1116: 'frames/50-extra/frame.bps:587:16',
+    1117: 'frames/50-extra/frame.bps:588:7',
+    1118: 'frames/50-extra/frame.bps:588:16',
+    1121: 'frames/50-extra/frame.bps:596:8',
+    1139: 'frames/50-extra/frame.bps:599:3',
+    1141: 'frames/50-extra/frame.bps:603:5',
+    1142: 'frames/50-extra/frame.bps:603:14',
+    1143: 'frames/50-extra/frame.bps:604:5',
+    1144: 'frames/50-extra/frame.bps:605:7',
+    1145: 'frames/50-extra/frame.bps:606:7',
+    1148: 'frames/50-extra/frame.bps:614:8',
+    1168: 'frames/50-extra/frame.bps:617:39',
+    1172: 'frames/50-extra/frame.bps:618:3',
+    1174: 'frames/50-extra/frame.bps:619:5',
+    1175: 'frames/50-extra/frame.bps:620:5',
+    1178: 'frames/50-extra/frame.bps:625:8',
+    1196: 'frames/50-extra/frame.bps:628:39',
+    1198: 'frames/50-extra/frame.bps:628:39',
+    1200: 'frames/50-extra/frame.bps:629:3',
+    1202: 'frames/50-extra/frame.bps:633:5',
+    1203: 'frames/50-extra/frame.bps:633:14',
+    1204: 'frames/50-extra/frame.bps:634:5',
+    1205: 'frames/50-extra/frame.bps:634:14',
+    1208: 'frames/50-extra/frame.bps:641:8',
+    1226: 'frames/50-extra/frame.bps:644:37',
+    1228: 'frames/50-extra/frame.bps:644:37',
+    1230: 'frames/50-extra/frame.bps:646:3',
+    1232: 'frames/50-extra/frame.bps:650:5',
+    1233: 'frames/50-extra/frame.bps:651:7',
+    1236: 'frames/50-extra/frame.bps:659:8',
+    1256: 'frames/50-extra/frame.bps:662:82',
+    1258: 'frames/50-extra/frame.bps:662:82',
+    1260: 'frames/50-extra/frame.bps:662:50',
+    1264: 'frames/50-extra/frame.bps:663:3',
+    1266: 'frames/50-extra/frame.bps:664:5',
+    1269: 'frames/50-extra/frame.bps:671:8',
+    1289: 'frames/50-extra/frame.bps:676:80',
+    1291: 'frames/50-extra/frame.bps:676:80',
+    1293: 'frames/50-extra/frame.bps:676:57',
+    1297: 'frames/50-extra/frame.bps:677:3',
+    1299: 'frames/50-extra/frame.bps:678:5',
+    1300: 'frames/50-extra/frame.bps:679:7',
+    1301: 'frames/50-extra/frame.bps:680:12',
+    1302: 'frames/50-extra/frame.bps:681:7',
+    1305: 'frames/50-extra/frame.bps:689:8',
+    1323: 'frames/50-extra/frame.bps:692:39',
+    1325: 'frames/50-extra/frame.bps:692:39',
+    1327: 'frames/50-extra/frame.bps:693:3',
+    1329: 'frames/50-extra/frame.bps:697:5',
+    1330: 'frames/50-extra/frame.bps:697:14',
+    1331: 'frames/50-extra/frame.bps:698:5',
+    1332: 'frames/50-extra/frame.bps:698:14',
+    1335: 'frames/50-extra/frame.bps:705:8',
+    1353: 'frames/50-extra/frame.bps:708:39',
+    1355: 'frames/50-extra/frame.bps:708:39',
+    1359: 'frames/50-extra/frame.bps:709:25',
+    1360: 'frames/50-extra/frame.bps:709:25',
+    1363: 'frames/50-extra/frame.bps:710:3',
+    1365: 'frames/50-extra/frame.bps:714:5',
+    1366: 'frames/50-extra/frame.bps:714:14',
+    1367: 'frames/50-extra/frame.bps:715:5',
+    1368: 'frames/50-extra/frame.bps:716:7',
+    1369: 'frames/50-extra/frame.bps:717:9',
+    1371: 'frames/50-extra/frame.bps:719:9',
+    1374: 'frames/50-extra/frame.bps:728:8',
+    1392: 'frames/50-extra/frame.bps:731:37',
+    1394: 'frames/50-extra/frame.bps:731:37',
+    1396: 'frames/50-extra/frame.bps:732:3',
+    1398: 'frames/50-extra/frame.bps:737:5',
+    1399: 'frames/50-extra/frame.bps:738:7',
+    1400: 'frames/50-extra/frame.bps:738:16',
+    1401: 'frames/50-extra/frame.bps:739:7',
+    1402: 'frames/50-extra/frame.bps:739:16',
+    1405: 'frames/50-extra/frame.bps:747:8',
+    1423: 'frames/50-extra/frame.bps:750:37',
+    1425: 'frames/50-extra/frame.bps:750:37',
+    1427: 'frames/50-extra/frame.bps:751:3',
+    1429: 'frames/50-extra/frame.bps:737:5',
+    1430: 'frames/50-extra/frame.bps:738:7',
+    1431: 'frames/50-extra/frame.bps:738:16',
+    1432: 'frames/50-extra/frame.bps:739:7',
+    1433: 'frames/50-extra/frame.bps:739:16',
+    1436: 'frames/50-extra/frame.bps:757:8',
+    1454: 'frames/50-extra/frame.bps:761:3',
+    1456: 'frames/50-extra/frame.bps:762:5',
+    1459: 'frames/50-extra/frame.bps:769:8',
+    1479: 'frames/50-extra/frame.bps:772:39',
+    1483: 'frames/50-extra/frame.bps:773:3',
+    1485: 'frames/50-extra/frame.bps:774:5',
+    1486: 'frames/50-extra/frame.bps:775:5',
 }

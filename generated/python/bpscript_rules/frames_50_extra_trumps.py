@@ -13,8 +13,6 @@ class Trump_sA(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:44:7'
-    executable = False
-    missing = ('engine: grant_label', 'engine: revolution_damage_rule')
     zone = 'trump'
     unit_condition = '♠A'
     labels = ()
@@ -38,8 +36,6 @@ class Trump_s2(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:56:7'
-    executable = False
-    missing = ('engine: grant_label',)
     zone = 'trump'
     unit_condition = '♠2'
     labels = ()
@@ -61,8 +57,6 @@ class Trump_s3(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:64:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♠3'
     labels = ()
@@ -79,8 +73,6 @@ class Trump_s4(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:71:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♠4'
     labels = ()
@@ -97,8 +89,6 @@ class Trump_s5(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:78:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♠5'
     labels = ()
@@ -115,8 +105,6 @@ class Trump_s7(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:85:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♠7'
     labels = ()
@@ -133,8 +121,6 @@ class Trump_sJ(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:92:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♠J'
     labels = ()
@@ -151,8 +137,6 @@ class Trump_sK(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:99:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♠K'
     labels = ()
@@ -169,8 +153,6 @@ class Trump_h2(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:106:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♡2'
     labels = ()
@@ -187,8 +169,6 @@ class Trump_h3(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:113:7'
-    executable = False
-    missing = ('engine: grant_label',)
     zone = 'trump'
     unit_condition = '♡3'
     labels = ()
@@ -210,8 +190,6 @@ class Trump_h4(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:121:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♡4'
     labels = ()
@@ -228,8 +206,6 @@ class Trump_h5(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:128:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♡5'
     labels = ()
@@ -246,8 +222,6 @@ class Trump_h7(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:135:7'
-    executable = False
-    missing = ('engine: grant_label',)
     zone = 'trump'
     unit_condition = '♡7'
     labels = ()
@@ -269,8 +243,6 @@ class Trump_h8(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:143:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♡8'
     labels = ()
@@ -287,8 +259,6 @@ class Trump_hJ(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:150:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♡J'
     labels = ()
@@ -305,8 +275,6 @@ class Trump_hK(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:157:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♡K'
     labels = ()
@@ -323,8 +291,6 @@ class Trump_dA(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:164:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♢A'
     labels = ()
@@ -341,8 +307,6 @@ class Trump_d3(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:171:7'
-    executable = False
-    missing = ('engine: grant_label',)
     zone = 'trump'
     unit_condition = '♢3'
     labels = ()
@@ -364,8 +328,6 @@ class Trump_d4(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:179:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♢4'
     labels = ()
@@ -382,8 +344,6 @@ class Trump_d5(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:186:7'
-    executable = False
-    missing = ('engine: prevent_charging_by',)
     zone = 'trump'
     unit_condition = '♢5'
     labels = ()
@@ -406,8 +366,6 @@ class Trump_d8(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:194:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♢8'
     labels = ()
@@ -424,8 +382,6 @@ class Trump_d9(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:201:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♢9'
     labels = ()
@@ -442,8 +398,6 @@ class Trump_dJ(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:208:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♢J'
     labels = ()
@@ -460,8 +414,6 @@ class Trump_c4(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:215:7'
-    executable = False
-    missing = ('engine: grant_label',)
     zone = 'trump'
     unit_condition = '♣4'
     labels = ()
@@ -483,8 +435,6 @@ class Trump_c5(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:223:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♣5'
     labels = ()
@@ -501,8 +451,6 @@ class Trump_c7(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:230:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♣7'
     labels = ()
@@ -519,8 +467,6 @@ class Trump_c8(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:237:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♣8'
     labels = ()
@@ -537,8 +483,6 @@ class Trump_c9(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:244:7'
-    executable = False
-    missing = ('engine: shield_from_suit',)
     zone = 'trump'
     unit_condition = '♣9'
     labels = ()
@@ -560,8 +504,6 @@ class Trump_c10(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:252:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♣10'
     labels = ()
@@ -578,8 +520,6 @@ class Trump_cJ(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:259:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '♣J'
     labels = ()
@@ -596,8 +536,6 @@ class Trump_secretTrump(ComponentEffect):
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:266:7'
-    executable = True
-    missing = ()
     zone = 'trump'
     unit_condition = '全て(裏向き)'
     labels = ()
@@ -605,53 +543,53 @@ class Trump_secretTrump(ComponentEffect):
 
 __bps_lines__ = {
     6: 'frames/50-extra/trumps.bps:44:7',
-    25: 'frames/50-extra/trumps.bps:46:3',
-    26: 'frames/50-extra/trumps.bps:46:47',
-    27: 'frames/50-extra/trumps.bps:47:3',
-    28: 'frames/50-extra/trumps.bps:50:19',
-    31: 'frames/50-extra/trumps.bps:56:7',
-    50: 'frames/50-extra/trumps.bps:58:3',
-    51: 'frames/50-extra/trumps.bps:58:53',
-    54: 'frames/50-extra/trumps.bps:64:7',
-    72: 'frames/50-extra/trumps.bps:71:7',
-    90: 'frames/50-extra/trumps.bps:78:7',
-    108: 'frames/50-extra/trumps.bps:85:7',
-    126: 'frames/50-extra/trumps.bps:92:7',
-    144: 'frames/50-extra/trumps.bps:99:7',
-    162: 'frames/50-extra/trumps.bps:106:7',
-    180: 'frames/50-extra/trumps.bps:113:7',
-    199: 'frames/50-extra/trumps.bps:115:3',
-    200: 'frames/50-extra/trumps.bps:115:50',
-    203: 'frames/50-extra/trumps.bps:121:7',
-    221: 'frames/50-extra/trumps.bps:128:7',
-    239: 'frames/50-extra/trumps.bps:135:7',
-    258: 'frames/50-extra/trumps.bps:137:3',
-    259: 'frames/50-extra/trumps.bps:137:51',
-    262: 'frames/50-extra/trumps.bps:143:7',
-    280: 'frames/50-extra/trumps.bps:150:7',
-    298: 'frames/50-extra/trumps.bps:157:7',
-    316: 'frames/50-extra/trumps.bps:164:7',
-    334: 'frames/50-extra/trumps.bps:171:7',
-    353: 'frames/50-extra/trumps.bps:173:3',
-    354: 'frames/50-extra/trumps.bps:173:50',
-    357: 'frames/50-extra/trumps.bps:179:7',
-    375: 'frames/50-extra/trumps.bps:186:7',
-    394: 'frames/50-extra/trumps.bps:188:3',
-    395: 'frames/50-extra/trumps.bps:188:100',
-    396: 'frames/50-extra/trumps.bps:188:149',
-    399: 'frames/50-extra/trumps.bps:194:7',
-    417: 'frames/50-extra/trumps.bps:201:7',
-    435: 'frames/50-extra/trumps.bps:208:7',
-    453: 'frames/50-extra/trumps.bps:215:7',
-    472: 'frames/50-extra/trumps.bps:217:3',
-    473: 'frames/50-extra/trumps.bps:217:52',
-    476: 'frames/50-extra/trumps.bps:223:7',
-    494: 'frames/50-extra/trumps.bps:230:7',
-    512: 'frames/50-extra/trumps.bps:237:7',
-    530: 'frames/50-extra/trumps.bps:244:7',
-    549: 'frames/50-extra/trumps.bps:246:3',
-    550: 'frames/50-extra/trumps.bps:246:98',
-    553: 'frames/50-extra/trumps.bps:252:7',
-    571: 'frames/50-extra/trumps.bps:259:7',
-    589: 'frames/50-extra/trumps.bps:266:7',
+    23: 'frames/50-extra/trumps.bps:46:3',
+    24: 'frames/50-extra/trumps.bps:46:47',
+    25: 'frames/50-extra/trumps.bps:47:3',
+    26: 'frames/50-extra/trumps.bps:50:19',
+    29: 'frames/50-extra/trumps.bps:56:7',
+    46: 'frames/50-extra/trumps.bps:58:3',
+    47: 'frames/50-extra/trumps.bps:58:53',
+    50: 'frames/50-extra/trumps.bps:64:7',
+    66: 'frames/50-extra/trumps.bps:71:7',
+    82: 'frames/50-extra/trumps.bps:78:7',
+    98: 'frames/50-extra/trumps.bps:85:7',
+    114: 'frames/50-extra/trumps.bps:92:7',
+    130: 'frames/50-extra/trumps.bps:99:7',
+    146: 'frames/50-extra/trumps.bps:106:7',
+    162: 'frames/50-extra/trumps.bps:113:7',
+    179: 'frames/50-extra/trumps.bps:115:3',
+    180: 'frames/50-extra/trumps.bps:115:50',
+    183: 'frames/50-extra/trumps.bps:121:7',
+    199: 'frames/50-extra/trumps.bps:128:7',
+    215: 'frames/50-extra/trumps.bps:135:7',
+    232: 'frames/50-extra/trumps.bps:137:3',
+    233: 'frames/50-extra/trumps.bps:137:51',
+    236: 'frames/50-extra/trumps.bps:143:7',
+    252: 'frames/50-extra/trumps.bps:150:7',
+    268: 'frames/50-extra/trumps.bps:157:7',
+    284: 'frames/50-extra/trumps.bps:164:7',
+    300: 'frames/50-extra/trumps.bps:171:7',
+    317: 'frames/50-extra/trumps.bps:173:3',
+    318: 'frames/50-extra/trumps.bps:173:50',
+    321: 'frames/50-extra/trumps.bps:179:7',
+    337: 'frames/50-extra/trumps.bps:186:7',
+    354: 'frames/50-extra/trumps.bps:188:3',
+    355: 'frames/50-extra/trumps.bps:188:100',
+    356: 'frames/50-extra/trumps.bps:188:149',
+    359: 'frames/50-extra/trumps.bps:194:7',
+    375: 'frames/50-extra/trumps.bps:201:7',
+    391: 'frames/50-extra/trumps.bps:208:7',
+    407: 'frames/50-extra/trumps.bps:215:7',
+    424: 'frames/50-extra/trumps.bps:217:3',
+    425: 'frames/50-extra/trumps.bps:217:52',
+    428: 'frames/50-extra/trumps.bps:223:7',
+    444: 'frames/50-extra/trumps.bps:230:7',
+    460: 'frames/50-extra/trumps.bps:237:7',
+    476: 'frames/50-extra/trumps.bps:244:7',
+    493: 'frames/50-extra/trumps.bps:246:3',
+    494: 'frames/50-extra/trumps.bps:246:98',
+    497: 'frames/50-extra/trumps.bps:252:7',
+    513: 'frames/50-extra/trumps.bps:259:7',
+    529: 'frames/50-extra/trumps.bps:266:7',
 }

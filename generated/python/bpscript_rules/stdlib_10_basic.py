@@ -13,8 +13,6 @@ class Action_end(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/10-basic.bps:3:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -32,9 +30,6 @@ class Action_end(ActionEffect):
         ctx.step(3)
         ctx.call('end_turn', {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_charge(ActionEffect):
     'ターンを持っているプレイヤーの場にいるキャラクターを全てチャージ状態にする。'
@@ -46,8 +41,6 @@ class Action_charge(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/10-basic.bps:19:8'
-    executable = True
-    missing = ()
     origin = 'event'
     resolution = 'at_once'
     window = 'main'
@@ -70,9 +63,6 @@ class Action_charge(ActionEffect):
         v = {}
         ctx.call('set_state', ctx.call('characters', ctx.lookup(v, 'turn_player'), {}), ctx.lookup(v, 'charged'), {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_draw(ActionEffect):
     '1. ライフの一番上からカードを1枚引き、手札に加える。\n2. 必要であれば、更にライフの一番上からカードを1枚引き、手札に加える。'
@@ -84,8 +74,6 @@ class Action_draw(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/10-basic.bps:31:8'
-    executable = True
-    missing = ()
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -112,9 +100,6 @@ class Action_draw(ActionEffect):
         if ctx.truth(ctx.call('choose_yes', ctx.lookup(v, 'me'), '更にライフの一番上からカードを1枚引く', {})):
             ctx.call('draw', ctx.lookup(v, 'me'), {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_attack(ActionEffect):
     '対戦相手を攻撃するアタッカーをドライブして指定する。\n・アタッカーは <アタッカー> を持っているキャラクターを指定できる。\n・アタッカーは複数指定可能。ドライブ状態の兵士は指定できない。\n・このターン場に出たキャラクターは指定できない、ただし <速攻> があるキャラクターは指定できる。'
@@ -126,8 +111,6 @@ class Action_attack(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/10-basic.bps:51:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -144,9 +127,6 @@ class Action_attack(ActionEffect):
         v = {}
         ctx.call('declare_attackers', ctx.lookup(v, 'me'), {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_block(ActionEffect):
     '対戦相手はアタックアクションにて指定されたアタッカー毎にそれをブロックするキャラクター（ブロッカー）を指定する。\n・ブロッカーは <ブロッカー> を持っているキャラクターを指定できる。\n・兵士でブロックする場合、1アタッカーに対して複数の兵士を指定できる。ドライブ状態のキャラクターは指定できない。'
@@ -158,8 +138,6 @@ class Action_block(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/10-basic.bps:67:8'
-    executable = True
-    missing = ()
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -182,9 +160,6 @@ class Action_block(ActionEffect):
         v = {}
         ctx.call('declare_blockers', ctx.lookup(v, 'opponent'), {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_damageJudge(ActionEffect):
     'アタッカーとブロッカーを比較する\n1. 兵士（アタッカー）と兵士（ブロッカー）の場合、アタッカーとブロッカーで数字を比較し、少ない方を墓地に移す。同じ場合は両方を墓地に移動する。1アタッカーに対して複数ブロッカーがいる場合、ブロッカーの合計数字と比較する。\n2. 兵士（アタッカー）と防壁（ブロッカー）の場合、次を行う。\n  1. 防壁を表にし、防壁が次の条件に当てはまる場合、アタッカーを墓地に移す。\n    A. 防壁がJokerの場合\n    B. 防壁のカードに記載されている数字と同じ数字がアタッカーのカードに含まれている場合\n  2. 防壁を墓地に移す。\n3. アタッカーをブロックするブロッカーが場に存在しない場合、アタッカーの数字だけ対戦相手にダメージを与える。'
@@ -196,8 +171,6 @@ class Action_damageJudge(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/10-basic.bps:83:8'
-    executable = True
-    missing = ()
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -220,9 +193,6 @@ class Action_damageJudge(ActionEffect):
         v = {}
         ctx.call('judge_damage', {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_nextGeneration(ActionEffect):
     'ライフの一番上からJoker,A,J,Q,Kのいずれかが出るまで墓地にカードを移動し、出たら手札に加える。'
@@ -234,8 +204,6 @@ class Action_nextGeneration(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/10-basic.bps:104:8'
-    executable = True
-    missing = ()
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -254,60 +222,50 @@ class Action_nextGeneration(ActionEffect):
         v = {}
         ctx.call('dig_until', ctx.lookup(v, 'me'), 'Joker,A,J,Q,K', {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 __bps_lines__ = {
     6: 'stdlib/10-basic.bps:3:8',
-    26: 'stdlib/10-basic.bps:5:3',
-    28: 'stdlib/10-basic.bps:10:5',
-    29: 'stdlib/10-basic.bps:10:14',
-    30: 'stdlib/10-basic.bps:11:5',
-    31: 'stdlib/10-basic.bps:11:14',
-    32: 'stdlib/10-basic.bps:12:5',
-    33: 'stdlib/10-basic.bps:12:14',
-    35: 'stdlib/10-basic.bps:5:3',
-    39: 'stdlib/10-basic.bps:19:8',
-    61: 'stdlib/10-basic.bps:22:68',
-    63: 'stdlib/10-basic.bps:22:68',
-    65: 'stdlib/10-basic.bps:22:46',
-    69: 'stdlib/10-basic.bps:23:3',
-    71: 'stdlib/10-basic.bps:24:5',
-    73: 'stdlib/10-basic.bps:23:3',
-    77: 'stdlib/10-basic.bps:31:8',
-    99: 'stdlib/10-basic.bps:34:72',
-    101: 'stdlib/10-basic.bps:34:72',
-    103: 'stdlib/10-basic.bps:34:47',
-    107: 'stdlib/10-basic.bps:35:3',
-    109: 'stdlib/10-basic.bps:39:5',
-    110: 'stdlib/10-basic.bps:39:14',
-    111: 'stdlib/10-basic.bps:40:5',
-    112: 'stdlib/10-basic.bps:41:7',
-    113: 'stdlib/10-basic.bps:42:9',
-    115: 'stdlib/10-basic.bps:35:3',
-    119: 'stdlib/10-basic.bps:51:8',
-    139: 'stdlib/10-basic.bps:53:57',
-    141: 'stdlib/10-basic.bps:53:57',
-    143: 'stdlib/10-basic.bps:54:3',
-    145: 'stdlib/10-basic.bps:60:5',
-    147: 'stdlib/10-basic.bps:54:3',
-    151: 'stdlib/10-basic.bps:67:8',
-    173: 'stdlib/10-basic.bps:70:87',
-    175: 'stdlib/10-basic.bps:70:87',
-    177: 'stdlib/10-basic.bps:70:62',
-    181: 'stdlib/10-basic.bps:71:3',
-    183: 'stdlib/10-basic.bps:76:5',
-    185: 'stdlib/10-basic.bps:71:3',
-    189: 'stdlib/10-basic.bps:83:8',
-    211: 'stdlib/10-basic.bps:86:71',
-    213: 'stdlib/10-basic.bps:86:71',
-    215: 'stdlib/10-basic.bps:86:47',
-    219: 'stdlib/10-basic.bps:87:3',
-    221: 'stdlib/10-basic.bps:97:5',
-    223: 'stdlib/10-basic.bps:87:3',
-    227: 'stdlib/10-basic.bps:104:8',
-    249: 'stdlib/10-basic.bps:108:59',
-    253: 'stdlib/10-basic.bps:109:3',
-    255: 'stdlib/10-basic.bps:110:5',
-    257: 'stdlib/10-basic.bps:109:3',
+    24: 'stdlib/10-basic.bps:5:3',
+    26: 'stdlib/10-basic.bps:10:5',
+    27: 'stdlib/10-basic.bps:10:14',
+    28: 'stdlib/10-basic.bps:11:5',
+    29: 'stdlib/10-basic.bps:11:14',
+    30: 'stdlib/10-basic.bps:12:5',
+    31: 'stdlib/10-basic.bps:12:14',
+    34: 'stdlib/10-basic.bps:19:8',
+    54: 'stdlib/10-basic.bps:22:68',
+    56: 'stdlib/10-basic.bps:22:68',
+    58: 'stdlib/10-basic.bps:22:46',
+    62: 'stdlib/10-basic.bps:23:3',
+    64: 'stdlib/10-basic.bps:24:5',
+    67: 'stdlib/10-basic.bps:31:8',
+    87: 'stdlib/10-basic.bps:34:72',
+    89: 'stdlib/10-basic.bps:34:72',
+    91: 'stdlib/10-basic.bps:34:47',
+    95: 'stdlib/10-basic.bps:35:3',
+    97: 'stdlib/10-basic.bps:39:5',
+    98: 'stdlib/10-basic.bps:39:14',
+    99: 'stdlib/10-basic.bps:40:5',
+    100: 'stdlib/10-basic.bps:41:7',
+    101: 'stdlib/10-basic.bps:42:9',
+    104: 'stdlib/10-basic.bps:51:8',
+    122: 'stdlib/10-basic.bps:53:57',
+    124: 'stdlib/10-basic.bps:53:57',
+    126: 'stdlib/10-basic.bps:54:3',
+    128: 'stdlib/10-basic.bps:60:5',
+    131: 'stdlib/10-basic.bps:67:8',
+    151: 'stdlib/10-basic.bps:70:87',
+    153: 'stdlib/10-basic.bps:70:87',
+    155: 'stdlib/10-basic.bps:70:62',
+    159: 'stdlib/10-basic.bps:71:3',
+    161: 'stdlib/10-basic.bps:76:5',
+    164: 'stdlib/10-basic.bps:83:8',
+    184: 'stdlib/10-basic.bps:86:71',
+    186: 'stdlib/10-basic.bps:86:71',
+    188: 'stdlib/10-basic.bps:86:47',
+    192: 'stdlib/10-basic.bps:87:3',
+    194: 'stdlib/10-basic.bps:97:5',
+    197: 'stdlib/10-basic.bps:104:8',
+    217: 'stdlib/10-basic.bps:108:59',
+    221: 'stdlib/10-basic.bps:109:3',
+    223: 'stdlib/10-basic.bps:110:5',
 }

@@ -13,8 +13,6 @@ class Action_setBulwark(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/20-summon.bps:3:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'at_once'
     window = 'main'
@@ -31,9 +29,6 @@ class Action_setBulwark(ActionEffect):
         v = {}
         ctx.call('summon', ctx.call('choose_cards', ctx.lookup(v, 'me'), ctx.call('cards_in', ctx.lookup(v, 'hand'), ctx.lookup(v, 'me'), {}), 1, {}), {'as_': ctx.lookup(v, 'bulwark'), 'face': ctx.lookup(v, 'face_down'), 'state': ctx.lookup(v, 'charged')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_summonsSoldier(ActionEffect):
     'キーカードを一般兵として表向きかつチャージ状態で場に出す。'
@@ -45,8 +40,6 @@ class Action_summonsSoldier(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/20-summon.bps:17:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -59,9 +52,6 @@ class Action_summonsSoldier(ActionEffect):
         v = {}
         ctx.call('summon', ctx.lookup(v, 'key'), {'as_': ctx.lookup(v, 'soldier'), 'face': ctx.lookup(v, 'face_up'), 'state': ctx.lookup(v, 'charged')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_summonsHero(ActionEffect):
     'キーカードを英雄として表向きかつチャージ状態で場に出す。'
@@ -73,8 +63,6 @@ class Action_summonsHero(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/20-summon.bps:30:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -87,9 +75,6 @@ class Action_summonsHero(ActionEffect):
         v = {}
         ctx.call('summon', ctx.lookup(v, 'key'), {'as_': ctx.lookup(v, 'hero'), 'face': ctx.lookup(v, 'face_up'), 'state': ctx.lookup(v, 'charged')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_summonsAce(ActionEffect):
     'キーカードをエースとして表向きかつチャージ状態で場に出す。'
@@ -101,8 +86,6 @@ class Action_summonsAce(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/20-summon.bps:43:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -115,9 +98,6 @@ class Action_summonsAce(ActionEffect):
         v = {}
         ctx.call('summon', ctx.lookup(v, 'key'), {'as_': ctx.lookup(v, 'ace'), 'face': ctx.lookup(v, 'face_up'), 'state': ctx.lookup(v, 'charged')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_quickSummonsAce(ActionEffect):
     'キーカードをエースとして表向きかつチャージ状態で場に出す。\nもしくは、キーカードを防壁として裏向きかつチャージ状態で場に出す。\n防壁の置き方は「防壁の置き方」参照。'
@@ -129,8 +109,6 @@ class Action_quickSummonsAce(ActionEffect):
     formats = ('pro', 'mast')
     frames = ()
     source = 'stdlib/20-summon.bps:55:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -150,9 +128,6 @@ class Action_quickSummonsAce(ActionEffect):
         else:
             ctx.call('summon', ctx.lookup(v, 'key'), {'as_': ctx.lookup(v, 'bulwark'), 'face': ctx.lookup(v, 'face_down'), 'state': ctx.lookup(v, 'charged')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_summonsMagic(ActionEffect):
     'キーカードを魔術士として表向きかつチャージ状態で場に出す。魔術士の能力は、キャラクターリスト参照。'
@@ -164,8 +139,6 @@ class Action_summonsMagic(ActionEffect):
     formats = ('std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/20-summon.bps:74:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -178,9 +151,6 @@ class Action_summonsMagic(ActionEffect):
         v = {}
         ctx.call('summon', ctx.lookup(v, 'key'), {'as_': ctx.lookup(v, 'magician'), 'face': ctx.lookup(v, 'face_up'), 'state': ctx.lookup(v, 'charged')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_mountSoldier(ActionEffect):
     '対象とした兵士の上にキーカードを置き装備兵とする。装備兵の能力は、キャラクターリスト参照。'
@@ -192,8 +162,6 @@ class Action_mountSoldier(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/20-summon.bps:90:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -212,44 +180,34 @@ class Action_mountSoldier(ActionEffect):
         v = {}
         ctx.call('attach', ctx.lookup(v, 'key'), {'to': ctx.lookup(v, 'target')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 __bps_lines__ = {
     6: 'stdlib/20-summon.bps:3:8',
+    24: 'stdlib/20-summon.bps:6:57',
     26: 'stdlib/20-summon.bps:6:57',
-    28: 'stdlib/20-summon.bps:6:57',
-    30: 'stdlib/20-summon.bps:7:3',
-    32: 'stdlib/20-summon.bps:8:5',
-    34: 'stdlib/20-summon.bps:7:3',
-    38: 'stdlib/20-summon.bps:17:8',
-    58: 'stdlib/20-summon.bps:20:3',
-    60: 'stdlib/20-summon.bps:21:5',
-    62: 'stdlib/20-summon.bps:20:3',
-    66: 'stdlib/20-summon.bps:30:8',
-    86: 'stdlib/20-summon.bps:33:3',
-    88: 'stdlib/20-summon.bps:34:5',
-    90: 'stdlib/20-summon.bps:33:3',
-    94: 'stdlib/20-summon.bps:43:8',
-    114: 'stdlib/20-summon.bps:45:3',
-    116: 'stdlib/20-summon.bps:46:5',
-    118: 'stdlib/20-summon.bps:45:3',
-    122: 'stdlib/20-summon.bps:55:8',
-    142: 'stdlib/20-summon.bps:57:55',
-    144: 'stdlib/20-summon.bps:57:55',
-    146: 'stdlib/20-summon.bps:58:3',
-    148: 'stdlib/20-summon.bps:63:5',
-    149: 'stdlib/20-summon.bps:64:7',
-    151: 'stdlib/20-summon.bps:66:7',
-    153: 'stdlib/20-summon.bps:58:3',
-    157: 'stdlib/20-summon.bps:74:8',
-    177: 'stdlib/20-summon.bps:77:3',
-    179: 'stdlib/20-summon.bps:78:5',
-    181: 'stdlib/20-summon.bps:77:3',
-    185: 'stdlib/20-summon.bps:90:8',
-    207: 'stdlib/20-summon.bps:93:35',
-    208: 'stdlib/20-summon.bps:93:35',
-    211: 'stdlib/20-summon.bps:94:3',
-    213: 'stdlib/20-summon.bps:95:5',
-    215: 'stdlib/20-summon.bps:94:3',
+    28: 'stdlib/20-summon.bps:7:3',
+    30: 'stdlib/20-summon.bps:8:5',
+    33: 'stdlib/20-summon.bps:17:8',
+    51: 'stdlib/20-summon.bps:20:3',
+    53: 'stdlib/20-summon.bps:21:5',
+    56: 'stdlib/20-summon.bps:30:8',
+    74: 'stdlib/20-summon.bps:33:3',
+    76: 'stdlib/20-summon.bps:34:5',
+    79: 'stdlib/20-summon.bps:43:8',
+    97: 'stdlib/20-summon.bps:45:3',
+    99: 'stdlib/20-summon.bps:46:5',
+    102: 'stdlib/20-summon.bps:55:8',
+    120: 'stdlib/20-summon.bps:57:55',
+    122: 'stdlib/20-summon.bps:57:55',
+    124: 'stdlib/20-summon.bps:58:3',
+    126: 'stdlib/20-summon.bps:63:5',
+    127: 'stdlib/20-summon.bps:64:7',
+    129: 'stdlib/20-summon.bps:66:7',
+    132: 'stdlib/20-summon.bps:74:8',
+    150: 'stdlib/20-summon.bps:77:3',
+    152: 'stdlib/20-summon.bps:78:5',
+    155: 'stdlib/20-summon.bps:90:8',
+    175: 'stdlib/20-summon.bps:93:35',
+    176: 'stdlib/20-summon.bps:93:35',
+    179: 'stdlib/20-summon.bps:94:3',
+    181: 'stdlib/20-summon.bps:95:5',
 }

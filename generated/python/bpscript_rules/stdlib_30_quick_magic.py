@@ -13,8 +13,6 @@ class Action_up(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/30-quick-magic.bps:3:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -27,9 +25,6 @@ class Action_up(ActionEffect):
         v = {}
         ctx.call('place_fog', ctx.lookup(v, 'key'), {'on': ctx.lookup(v, 'target'), 'as_': ctx.lookup(v, 'upFog')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_down(ActionEffect):
     '対象とした兵士のサイズは、このターンが終わるまでキーカードの数字分減算される。\nもし対象のサイズが0以下となった場合、対象を墓地に移す。\nもし対象のサイズが0以下とならなかった場合、その印としてフォグにキーカードを置き、ダウンとする。'
@@ -41,8 +36,6 @@ class Action_down(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/30-quick-magic.bps:14:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -58,9 +51,6 @@ class Action_down(ActionEffect):
         else:
             ctx.call('place_fog', ctx.lookup(v, 'key'), {'on': ctx.lookup(v, 'target'), 'as_': ctx.lookup(v, 'downFog')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_twist(ActionEffect):
     '対象のキャラクターをドライブ状態またはチャージ状態にする。'
@@ -72,8 +62,6 @@ class Action_twist(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/30-quick-magic.bps:33:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -86,9 +74,6 @@ class Action_twist(ActionEffect):
         v = {}
         ctx.call('set_state', ctx.lookup(v, 'target'), ctx.call('choose_option', ctx.lookup(v, 'me'), [ctx.lookup(v, 'driven'), ctx.lookup(v, 'charged')], {}), {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_counter(ActionEffect):
     '次のいずれかの場合、対象のリクエストを無効にする。その場合、対象リクエストをステージから取り除き、対象リクエストのキーカードを墓地に移す。\n・対象リクエストのキーカードが1枚かつこのリクエストのキーカードの数字が対象リクエストのキーカードの数字以上\n・対象リクエストのキーカードが2枚'
@@ -100,8 +85,6 @@ class Action_counter(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/30-quick-magic.bps:44:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -121,9 +104,6 @@ class Action_counter(ActionEffect):
         if ctx.truth((((ctx.attr(ctx.lookup(v, 'target'), 'key_count') == 1) and (ctx.attr(ctx.lookup(v, 'key'), 'number') >= ctx.attr(ctx.lookup(v, 'target'), 'key_number'))) or (ctx.attr(ctx.lookup(v, 'target'), 'key_count') == 2))):
             ctx.call('nullify', ctx.lookup(v, 'target'), {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_kill(ActionEffect):
     '対象とした兵士を墓地に移す。'
@@ -135,8 +115,6 @@ class Action_kill(ActionEffect):
     formats = ('pro', 'mast')
     frames = ()
     source = 'stdlib/30-quick-magic.bps:61:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -149,9 +127,6 @@ class Action_kill(ActionEffect):
         v = {}
         ctx.call('move', ctx.lookup(v, 'target'), {'to': ctx.lookup(v, 'grave')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_reunion(ActionEffect):
     '自分の墓地からカードを1枚選び対戦相手に見せ手札に加える。'
@@ -163,8 +138,6 @@ class Action_reunion(ActionEffect):
     formats = ('pro', 'mast')
     frames = ()
     source = 'stdlib/30-quick-magic.bps:72:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -179,9 +152,6 @@ class Action_reunion(ActionEffect):
         ctx.call('reveal', ctx.lookup(v, 'card'), {'to': ctx.lookup(v, 'opponent')})
         ctx.call('move', ctx.lookup(v, 'card'), {'to': ctx.lookup(v, 'hand')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_truce(ActionEffect):
     '対象のリクエストを無効し、対象のリクエストをステージから取り除く。'
@@ -193,8 +163,6 @@ class Action_truce(ActionEffect):
     formats = ('pro', 'mast')
     frames = ()
     source = 'stdlib/30-quick-magic.bps:87:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -213,9 +181,6 @@ class Action_truce(ActionEffect):
         v = {}
         ctx.call('nullify', ctx.lookup(v, 'target'), {'keys_to_grave': ctx.lookup(v, 'false')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_changeTarget(ActionEffect):
     '対象のリクエストで指定されている対象をそのアクションが指定できる範囲で変更する。リクエストの対象を対象変更に変更することは可能、アクションの対象にできないものへの対象の変更は不可能とする。'
@@ -227,8 +192,6 @@ class Action_changeTarget(ActionEffect):
     formats = ('pro', 'mast')
     frames = ()
     source = 'stdlib/30-quick-magic.bps:99:8'
-    executable = False
-    missing = ('engine: change_target',)
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -258,8 +221,6 @@ class Action_search(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/30-quick-magic.bps:111:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -275,9 +236,6 @@ class Action_search(ActionEffect):
         ctx.call('move', ctx.lookup(v, 'card'), {'to': ctx.lookup(v, 'hand')})
         ctx.call('shuffle', ctx.lookup(v, 'life'), ctx.lookup(v, 'me'), {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_bj(ActionEffect):
     '1. 合計点 を 0 とし、自分のライフの山札から1枚めくり表向きにする。公開したカードをまとめて 公開カード と呼ぶ。\n2. めくったカードの点数を合計点に加える。\n  ・A は 11 点として扱う。ただし合計点が 22 点以上になる場合は 1 点として扱う。\n  ・J,Q,K は 10 点、Joker は 0 点、2〜10 は数字どおりとして扱う。\n3. 合計点が 22 点以上になった場合、公開カードをすべて墓地に置き、効果を終了する。\n4. 合計点が 21 点以下の場合、ヒット もしくは、スタンドを行う。\n  ・ヒット: さらに 1 枚めくり、手順 2 に戻る。\n  ・スタンド: 公開カードすべてを手札に加え、効果を終了する。'
@@ -289,8 +247,6 @@ class Action_bj(ActionEffect):
     formats = ('mast',)
     frames = ()
     source = 'stdlib/30-quick-magic.bps:124:8'
-    executable = False
-    missing = ('engine: blackjack',)
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -314,8 +270,6 @@ class Action_rsf(ActionEffect):
     formats = ('mast',)
     frames = ()
     source = 'stdlib/30-quick-magic.bps:145:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -328,9 +282,6 @@ class Action_rsf(ActionEffect):
         v = {}
         ctx.call('damage', ctx.lookup(v, 'target'), 40, {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_reverse(ActionEffect):
     '1. 必要であれば、対象のキャラクターをチャージ状態またはドライブ状態にする。\n2. 対象が兵士の場合、兵士を防壁にする。兵士の時に受けた効果、能力は無くなる。兵士が複数のカードから成る場合、1枚ずつ防壁にする。防壁の置き方は「防壁の置き方」参照\n3. 対象が防壁の場合、防壁を兵士にする。防壁の時に受けた効果、能力は無くなる。このターンに場に出た防壁を兵士にする場合、その兵士はこのターンに出た兵士と同様に扱う。\n4. 対象がアタッカーもしくは、ブロッカーの場合、それを解除する。'
@@ -342,8 +293,6 @@ class Action_reverse(ActionEffect):
     formats = ('pro', 'mast')
     frames = ()
     source = 'stdlib/30-quick-magic.bps:156:8'
-    executable = False
-    missing = ('engine: release_from_combat', 'engine: to_bulwark', 'engine: to_soldier')
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -377,8 +326,6 @@ class Action_unsummons(ActionEffect):
     formats = ('std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/30-quick-magic.bps:182:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -395,85 +342,72 @@ class Action_unsummons(ActionEffect):
         ctx.step(2)
         ctx.call('return_to_hand', ctx.lookup(v, 'key'), {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 __bps_lines__ = {
     6: 'stdlib/30-quick-magic.bps:3:8',
-    26: 'stdlib/30-quick-magic.bps:6:3',
-    28: 'stdlib/30-quick-magic.bps:7:5',
-    30: 'stdlib/30-quick-magic.bps:6:3',
-    34: 'stdlib/30-quick-magic.bps:14:8',
-    54: 'stdlib/30-quick-magic.bps:17:3',
-    56: 'stdlib/30-quick-magic.bps:22:5',
-    57: 'stdlib/30-quick-magic.bps:23:7',
-    59: 'stdlib/30-quick-magic.bps:25:7',
-    61: 'stdlib/30-quick-magic.bps:17:3',
-    65: 'stdlib/30-quick-magic.bps:33:8',
-    85: 'stdlib/30-quick-magic.bps:36:3',
-    87: 'stdlib/30-quick-magic.bps:37:5',
-    89: 'stdlib/30-quick-magic.bps:36:3',
-    93: 'stdlib/30-quick-magic.bps:44:8',
-    115: 'stdlib/30-quick-magic.bps:46:25',
-    116: 'stdlib/30-quick-magic.bps:46:25',
-    119: 'stdlib/30-quick-magic.bps:47:3',
-    121: 'stdlib/30-quick-magic.bps:52:5',
-    122: 'stdlib/30-quick-magic.bps:53:7',
-    124: 'stdlib/30-quick-magic.bps:47:3',
-    128: 'stdlib/30-quick-magic.bps:61:8',
-    148: 'stdlib/30-quick-magic.bps:64:3',
-    150: 'stdlib/30-quick-magic.bps:65:5',
-    152: 'stdlib/30-quick-magic.bps:64:3',
-    156: 'stdlib/30-quick-magic.bps:72:8',
-    176: 'stdlib/30-quick-magic.bps:75:3',
-    178: 'stdlib/30-quick-magic.bps:76:5',
-    179: 'stdlib/30-quick-magic.bps:77:5',
-    180: 'stdlib/30-quick-magic.bps:78:5',
-    182: 'stdlib/30-quick-magic.bps:75:3',
-    186: 'stdlib/30-quick-magic.bps:87:8',
-    208: 'stdlib/30-quick-magic.bps:90:25',
-    209: 'stdlib/30-quick-magic.bps:90:25',
-    212: 'stdlib/30-quick-magic.bps:91:3',
-    214: 'stdlib/30-quick-magic.bps:92:5',
-    216: 'stdlib/30-quick-magic.bps:91:3',
-    220: 'stdlib/30-quick-magic.bps:99:8',
-    242: 'stdlib/30-quick-magic.bps:102:25',
-    243: 'stdlib/30-quick-magic.bps:102:25',
-    246: 'stdlib/30-quick-magic.bps:103:3',
-    248: 'stdlib/30-quick-magic.bps:104:5',
-    251: 'stdlib/30-quick-magic.bps:111:8',
-    271: 'stdlib/30-quick-magic.bps:113:3',
-    273: 'stdlib/30-quick-magic.bps:114:5',
-    274: 'stdlib/30-quick-magic.bps:115:5',
-    275: 'stdlib/30-quick-magic.bps:116:5',
-    276: 'stdlib/30-quick-magic.bps:117:5',
-    278: 'stdlib/30-quick-magic.bps:113:3',
-    282: 'stdlib/30-quick-magic.bps:124:8',
-    302: 'stdlib/30-quick-magic.bps:126:3',
-    304: 'stdlib/30-quick-magic.bps:136:5',
-    307: 'stdlib/30-quick-magic.bps:145:8',
-    327: 'stdlib/30-quick-magic.bps:148:3',
-    329: 'stdlib/30-quick-magic.bps:149:5',
-    331: 'stdlib/30-quick-magic.bps:148:3',
-    335: 'stdlib/30-quick-magic.bps:156:8',
-    355: 'stdlib/30-quick-magic.bps:159:3',
-    357: 'stdlib/30-quick-magic.bps:165:5',
-    358: 'stdlib/30-quick-magic.bps:166:7',
-    359: 'stdlib/30-quick-magic.bps:167:9',
-    360: 'stdlib/30-quick-magic.bps:170:5',
-    361: 'stdlib/30-quick-magic.bps:171:7',
-    362: 'stdlib/30-quick-magic.bps:171:16',
-    363: 'stdlib/30-quick-magic.bps:172:12',
-    364: 'stdlib/30-quick-magic.bps:173:7',
-    365: 'stdlib/30-quick-magic.bps:173:16',
-    366: 'stdlib/30-quick-magic.bps:175:5',
-    367: 'stdlib/30-quick-magic.bps:175:14',
-    370: 'stdlib/30-quick-magic.bps:182:8',
-    390: 'stdlib/30-quick-magic.bps:186:3',
-    392: 'stdlib/30-quick-magic.bps:190:5',
-    393: 'stdlib/30-quick-magic.bps:191:7',
-    394: 'stdlib/30-quick-magic.bps:192:9',
-    395: 'stdlib/30-quick-magic.bps:195:5',
-    396: 'stdlib/30-quick-magic.bps:195:14',
-    398: 'stdlib/30-quick-magic.bps:186:3',
+    24: 'stdlib/30-quick-magic.bps:6:3',
+    26: 'stdlib/30-quick-magic.bps:7:5',
+    29: 'stdlib/30-quick-magic.bps:14:8',
+    47: 'stdlib/30-quick-magic.bps:17:3',
+    49: 'stdlib/30-quick-magic.bps:22:5',
+    50: 'stdlib/30-quick-magic.bps:23:7',
+    52: 'stdlib/30-quick-magic.bps:25:7',
+    55: 'stdlib/30-quick-magic.bps:33:8',
+    73: 'stdlib/30-quick-magic.bps:36:3',
+    75: 'stdlib/30-quick-magic.bps:37:5',
+    78: 'stdlib/30-quick-magic.bps:44:8',
+    98: 'stdlib/30-quick-magic.bps:46:25',
+    99: 'stdlib/30-quick-magic.bps:46:25',
+    102: 'stdlib/30-quick-magic.bps:47:3',
+    104: 'stdlib/30-quick-magic.bps:52:5',
+    105: 'stdlib/30-quick-magic.bps:53:7',
+    108: 'stdlib/30-quick-magic.bps:61:8',
+    126: 'stdlib/30-quick-magic.bps:64:3',
+    128: 'stdlib/30-quick-magic.bps:65:5',
+    131: 'stdlib/30-quick-magic.bps:72:8',
+    149: 'stdlib/30-quick-magic.bps:75:3',
+    151: 'stdlib/30-quick-magic.bps:76:5',
+    152: 'stdlib/30-quick-magic.bps:77:5',
+    153: 'stdlib/30-quick-magic.bps:78:5',
+    156: 'stdlib/30-quick-magic.bps:87:8',
+    176: 'stdlib/30-quick-magic.bps:90:25',
+    177: 'stdlib/30-quick-magic.bps:90:25',
+    180: 'stdlib/30-quick-magic.bps:91:3',
+    182: 'stdlib/30-quick-magic.bps:92:5',
+    185: 'stdlib/30-quick-magic.bps:99:8',
+    205: 'stdlib/30-quick-magic.bps:102:25',
+    206: 'stdlib/30-quick-magic.bps:102:25',
+    209: 'stdlib/30-quick-magic.bps:103:3',
+    211: 'stdlib/30-quick-magic.bps:104:5',
+    214: 'stdlib/30-quick-magic.bps:111:8',
+    232: 'stdlib/30-quick-magic.bps:113:3',
+    234: 'stdlib/30-quick-magic.bps:114:5',
+    235: 'stdlib/30-quick-magic.bps:115:5',
+    236: 'stdlib/30-quick-magic.bps:116:5',
+    237: 'stdlib/30-quick-magic.bps:117:5',
+    240: 'stdlib/30-quick-magic.bps:124:8',
+    258: 'stdlib/30-quick-magic.bps:126:3',
+    260: 'stdlib/30-quick-magic.bps:136:5',
+    263: 'stdlib/30-quick-magic.bps:145:8',
+    281: 'stdlib/30-quick-magic.bps:148:3',
+    283: 'stdlib/30-quick-magic.bps:149:5',
+    286: 'stdlib/30-quick-magic.bps:156:8',
+    304: 'stdlib/30-quick-magic.bps:159:3',
+    306: 'stdlib/30-quick-magic.bps:165:5',
+    307: 'stdlib/30-quick-magic.bps:166:7',
+    308: 'stdlib/30-quick-magic.bps:167:9',
+    309: 'stdlib/30-quick-magic.bps:170:5',
+    310: 'stdlib/30-quick-magic.bps:171:7',
+    311: 'stdlib/30-quick-magic.bps:171:16',
+    312: 'stdlib/30-quick-magic.bps:172:12',
+    313: 'stdlib/30-quick-magic.bps:173:7',
+    314: 'stdlib/30-quick-magic.bps:173:16',
+    315: 'stdlib/30-quick-magic.bps:175:5',
+    316: 'stdlib/30-quick-magic.bps:175:14',
+    319: 'stdlib/30-quick-magic.bps:182:8',
+    337: 'stdlib/30-quick-magic.bps:186:3',
+    339: 'stdlib/30-quick-magic.bps:190:5',
+    340: 'stdlib/30-quick-magic.bps:191:7',
+    341: 'stdlib/30-quick-magic.bps:192:9',
+    342: 'stdlib/30-quick-magic.bps:195:5',
+    343: 'stdlib/30-quick-magic.bps:195:14',
 }

@@ -13,8 +13,6 @@ class Action_destroyBulwark(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/40-normal-magic.bps:3:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -27,9 +25,6 @@ class Action_destroyBulwark(ActionEffect):
         v = {}
         ctx.call('move', ctx.lookup(v, 'target'), {'to': ctx.lookup(v, 'grave')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_throwing(ActionEffect):
     '対象の対戦相手にX点のダメージを与える。Xはキーカードの♠カードの数字に等しい。'
@@ -41,8 +36,6 @@ class Action_throwing(ActionEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/40-normal-magic.bps:17:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -55,9 +48,6 @@ class Action_throwing(ActionEffect):
         v = {}
         ctx.call('damage', ctx.lookup(v, 'target'), ctx.attr(ctx.call('key_of', ctx.lookup(v, 'spade'), {}), 'number'), {})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_deathLance(ActionEffect):
     '対象の兵士のサイズが0以外かつ、キーカードの♢カードの数字で割切れる場合、次を行う。\n1. 対象の兵士をオーナーのライフの一番上に裏向きで移す。兵士が複数のカードから成る場合、任意の順でライフの一番上に裏向きで移す。\n2. 対象の兵士のオーナーにX点のダメージを与える。Xはキーカードの♠カードの数字に等しい。'
@@ -69,8 +59,6 @@ class Action_deathLance(ActionEffect):
     formats = ('std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/40-normal-magic.bps:31:8'
-    executable = False
-    missing = ('engine: choose_order',)
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -98,8 +86,6 @@ class Action_addBulwark(ActionEffect):
     formats = ('std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/40-normal-magic.bps:52:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -116,9 +102,6 @@ class Action_addBulwark(ActionEffect):
             for v['c'] in ctx.items(ctx.call('top_cards', ctx.lookup(v, 'me'), 2, {})):
                 ctx.call('summon', ctx.lookup(v, 'c'), {'as_': ctx.lookup(v, 'bulwark'), 'face': ctx.lookup(v, 'face_down'), 'state': ctx.lookup(v, 'driven')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_reanimate(ActionEffect):
     '自分の墓地にあるカード1枚を選ぶ。対象のキャラクターを墓地に移せた場合、選んだカードを兵士として表向きかつチャージ状態で場に出す。移せない場合、選んだカードを墓地に戻す。'
@@ -130,8 +113,6 @@ class Action_reanimate(ActionEffect):
     formats = ('std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/40-normal-magic.bps:74:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -149,9 +130,6 @@ class Action_reanimate(ActionEffect):
         else:
             ctx.call('move', ctx.lookup(v, 'card'), {'to': ctx.lookup(v, 'grave')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_handeth(ActionEffect):
     '対戦相手の手札を見て1枚カードを指定する。対戦相手は指定されたカードを手札から捨てる。'
@@ -163,8 +141,6 @@ class Action_handeth(ActionEffect):
     formats = ('std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/40-normal-magic.bps:91:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -179,9 +155,6 @@ class Action_handeth(ActionEffect):
         v['card'] = ctx.call('choose_cards', ctx.lookup(v, 'me'), ctx.call('cards_in', ctx.lookup(v, 'hand'), ctx.lookup(v, 'target'), {}), 1, {})
         ctx.call('discard', ctx.lookup(v, 'target'), {'cards': ctx.lookup(v, 'card')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_swordRain(ActionEffect):
     'サイズがキーカードの合計値以下の全ての兵士を墓地に移す。'
@@ -193,8 +166,6 @@ class Action_swordRain(ActionEffect):
     formats = ('mast',)
     frames = ()
     source = 'stdlib/40-normal-magic.bps:104:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -209,9 +180,6 @@ class Action_swordRain(ActionEffect):
             if ctx.truth((ctx.call('size', ctx.lookup(v, 's'), {}) <= ctx.attr(ctx.lookup(v, 'key'), 'total'))):
                 ctx.call('move', ctx.lookup(v, 's'), {'to': ctx.lookup(v, 'grave')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_force(ActionEffect):
     'このターンが終わるまで自分の兵士全ての数字は、キーカードの合計値分加算される。\nその印としてフォグにキーカードを置き、フォースとする。'
@@ -223,8 +191,6 @@ class Action_force(ActionEffect):
     formats = ('mast',)
     frames = ()
     source = 'stdlib/40-normal-magic.bps:122:8'
-    executable = True
-    missing = ()
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -237,9 +203,6 @@ class Action_force(ActionEffect):
         v = {}
         ctx.call('place_fog', ctx.lookup(v, 'key'), {'as_': ctx.lookup(v, 'forceFog')})
 
-    def resolve(self, ctx):
-        self.effect(ctx)
-
 
 class Action_recruit(ActionEffect):
     '1. ライフの一番上から4枚めくり、キーカードの合計値以下のカードを兵士としてドライブ状態で場に出す。\n2. 残りのカードをライフの一番下に好きな順で移す。'
@@ -251,8 +214,6 @@ class Action_recruit(ActionEffect):
     formats = ('mast',)
     frames = ()
     source = 'stdlib/40-normal-magic.bps:136:8'
-    executable = False
-    missing = ('engine: choose_order',)
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -283,8 +244,6 @@ class Action_surprise(ActionEffect):
     formats = ('mast',)
     frames = ()
     source = 'stdlib/40-normal-magic.bps:166:8'
-    executable = False
-    missing = ('engine: to_soldier',)
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -302,65 +261,58 @@ class Action_surprise(ActionEffect):
 
 __bps_lines__ = {
     6: 'stdlib/40-normal-magic.bps:3:8',
-    26: 'stdlib/40-normal-magic.bps:7:3',
-    28: 'stdlib/40-normal-magic.bps:8:5',
-    30: 'stdlib/40-normal-magic.bps:7:3',
-    34: 'stdlib/40-normal-magic.bps:17:8',
-    54: 'stdlib/40-normal-magic.bps:21:3',
-    56: 'stdlib/40-normal-magic.bps:22:5',
-    58: 'stdlib/40-normal-magic.bps:21:3',
-    62: 'stdlib/40-normal-magic.bps:31:8',
-    82: 'stdlib/40-normal-magic.bps:35:3',
-    84: 'stdlib/40-normal-magic.bps:40:5',
-    85: 'stdlib/40-normal-magic.bps:41:7',
-    86: 'stdlib/40-normal-magic.bps:41:16',
-    87: 'stdlib/40-normal-magic.bps:42:7',
-    88: 'stdlib/40-normal-magic.bps:42:16',
-    91: 'stdlib/40-normal-magic.bps:52:8',
-    111: 'stdlib/40-normal-magic.bps:55:3',
-    113: 'stdlib/40-normal-magic.bps:59:5',
-    114: 'stdlib/40-normal-magic.bps:60:7',
-    116: 'stdlib/40-normal-magic.bps:62:7',
-    117: 'stdlib/40-normal-magic.bps:63:9',
-    119: 'stdlib/40-normal-magic.bps:55:3',
-    123: 'stdlib/40-normal-magic.bps:74:8',
-    143: 'stdlib/40-normal-magic.bps:77:3',
-    145: 'stdlib/40-normal-magic.bps:78:5',
-    146: 'stdlib/40-normal-magic.bps:79:5',
-    147: 'stdlib/40-normal-magic.bps:80:5',
-    148: 'stdlib/40-normal-magic.bps:81:7',
-    150: 'stdlib/40-normal-magic.bps:83:7',
-    152: 'stdlib/40-normal-magic.bps:77:3',
-    156: 'stdlib/40-normal-magic.bps:91:8',
-    176: 'stdlib/40-normal-magic.bps:94:3',
-    178: 'stdlib/40-normal-magic.bps:95:5',
-    179: 'stdlib/40-normal-magic.bps:96:5',
-    180: 'stdlib/40-normal-magic.bps:97:5',
-    182: 'stdlib/40-normal-magic.bps:94:3',
-    186: 'stdlib/40-normal-magic.bps:104:8',
-    206: 'stdlib/40-normal-magic.bps:108:3',
-    208: 'stdlib/40-normal-magic.bps:109:5',
-    209: 'stdlib/40-normal-magic.bps:110:7',
-    210: 'stdlib/40-normal-magic.bps:111:9',
-    212: 'stdlib/40-normal-magic.bps:108:3',
-    216: 'stdlib/40-normal-magic.bps:122:8',
-    236: 'stdlib/40-normal-magic.bps:125:3',
-    238: 'stdlib/40-normal-magic.bps:129:5',
-    240: 'stdlib/40-normal-magic.bps:125:3',
-    244: 'stdlib/40-normal-magic.bps:136:8',
-    264: 'stdlib/40-normal-magic.bps:140:3',
-    266: 'stdlib/40-normal-magic.bps:144:5',
-    267: 'stdlib/40-normal-magic.bps:145:7',
-    268: 'stdlib/40-normal-magic.bps:146:7',
-    269: 'stdlib/40-normal-magic.bps:147:9',
-    270: 'stdlib/40-normal-magic.bps:148:11',
-    271: 'stdlib/40-normal-magic.bps:149:11',
-    272: 'stdlib/40-normal-magic.bps:153:5',
-    273: 'stdlib/40-normal-magic.bps:153:14',
-    276: 'stdlib/40-normal-magic.bps:166:8',
-    296: 'stdlib/40-normal-magic.bps:170:3',
-    298: 'stdlib/40-normal-magic.bps:174:5',
-    299: 'stdlib/40-normal-magic.bps:174:14',
-    300: 'stdlib/40-normal-magic.bps:175:5',
-    301: 'stdlib/40-normal-magic.bps:175:14',
+    24: 'stdlib/40-normal-magic.bps:7:3',
+    26: 'stdlib/40-normal-magic.bps:8:5',
+    29: 'stdlib/40-normal-magic.bps:17:8',
+    47: 'stdlib/40-normal-magic.bps:21:3',
+    49: 'stdlib/40-normal-magic.bps:22:5',
+    52: 'stdlib/40-normal-magic.bps:31:8',
+    70: 'stdlib/40-normal-magic.bps:35:3',
+    72: 'stdlib/40-normal-magic.bps:40:5',
+    73: 'stdlib/40-normal-magic.bps:41:7',
+    74: 'stdlib/40-normal-magic.bps:41:16',
+    75: 'stdlib/40-normal-magic.bps:42:7',
+    76: 'stdlib/40-normal-magic.bps:42:16',
+    79: 'stdlib/40-normal-magic.bps:52:8',
+    97: 'stdlib/40-normal-magic.bps:55:3',
+    99: 'stdlib/40-normal-magic.bps:59:5',
+    100: 'stdlib/40-normal-magic.bps:60:7',
+    102: 'stdlib/40-normal-magic.bps:62:7',
+    103: 'stdlib/40-normal-magic.bps:63:9',
+    106: 'stdlib/40-normal-magic.bps:74:8',
+    124: 'stdlib/40-normal-magic.bps:77:3',
+    126: 'stdlib/40-normal-magic.bps:78:5',
+    127: 'stdlib/40-normal-magic.bps:79:5',
+    128: 'stdlib/40-normal-magic.bps:80:5',
+    129: 'stdlib/40-normal-magic.bps:81:7',
+    131: 'stdlib/40-normal-magic.bps:83:7',
+    134: 'stdlib/40-normal-magic.bps:91:8',
+    152: 'stdlib/40-normal-magic.bps:94:3',
+    154: 'stdlib/40-normal-magic.bps:95:5',
+    155: 'stdlib/40-normal-magic.bps:96:5',
+    156: 'stdlib/40-normal-magic.bps:97:5',
+    159: 'stdlib/40-normal-magic.bps:104:8',
+    177: 'stdlib/40-normal-magic.bps:108:3',
+    179: 'stdlib/40-normal-magic.bps:109:5',
+    180: 'stdlib/40-normal-magic.bps:110:7',
+    181: 'stdlib/40-normal-magic.bps:111:9',
+    184: 'stdlib/40-normal-magic.bps:122:8',
+    202: 'stdlib/40-normal-magic.bps:125:3',
+    204: 'stdlib/40-normal-magic.bps:129:5',
+    207: 'stdlib/40-normal-magic.bps:136:8',
+    225: 'stdlib/40-normal-magic.bps:140:3',
+    227: 'stdlib/40-normal-magic.bps:144:5',
+    228: 'stdlib/40-normal-magic.bps:145:7',
+    229: 'stdlib/40-normal-magic.bps:146:7',
+    230: 'stdlib/40-normal-magic.bps:147:9',
+    231: 'stdlib/40-normal-magic.bps:148:11',
+    232: 'stdlib/40-normal-magic.bps:149:11',
+    233: 'stdlib/40-normal-magic.bps:153:5',
+    234: 'stdlib/40-normal-magic.bps:153:14',
+    237: 'stdlib/40-normal-magic.bps:166:8',
+    255: 'stdlib/40-normal-magic.bps:170:3',
+    257: 'stdlib/40-normal-magic.bps:174:5',
+    258: 'stdlib/40-normal-magic.bps:174:14',
+    259: 'stdlib/40-normal-magic.bps:175:5',
+    260: 'stdlib/40-normal-magic.bps:175:14',
 }

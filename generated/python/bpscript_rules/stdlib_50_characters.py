@@ -13,8 +13,6 @@ class Character_soldier(ComponentEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:3:11'
-    executable = True
-    missing = ()
     zone = 'field'
     unit_condition = '2〜10'
     labels = ('attacker', 'blocker')
@@ -35,8 +33,6 @@ class Character_hero(ComponentEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:13:11'
-    executable = True
-    missing = ()
     zone = 'field'
     unit_condition = 'J〜K'
     labels = ('attacker', 'blocker')
@@ -57,8 +53,6 @@ class Character_ace(ComponentEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:23:11'
-    executable = True
-    missing = ()
     zone = 'field'
     unit_condition = 'A'
     labels = ('attacker', 'blocker', 'haste')
@@ -79,8 +73,6 @@ class Character_magician(ComponentEffect):
     formats = ('std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:34:11'
-    executable = False
-    missing = ('engine: waive_cost',)
     zone = 'field'
     unit_condition = 'Joker'
     labels = ('attacker', 'blocker', 'haste')
@@ -106,8 +98,6 @@ class Character_armedsoldier(ComponentEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:45:11'
-    executable = True
-    missing = ()
     zone = 'field'
     unit_condition = '同じスートを2枚以上'
     labels = ('attacker', 'blocker', 'haste')
@@ -134,8 +124,6 @@ class Character_bulwark(ComponentEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/50-characters.bps:55:11'
-    executable = True
-    missing = ()
     zone = 'field'
     unit_condition = '全て(裏向き)'
     labels = ('blocker',)
@@ -143,23 +131,23 @@ class Character_bulwark(ComponentEffect):
 
 __bps_lines__ = {
     6: 'stdlib/50-characters.bps:3:11',
+    21: 'stdlib/50-characters.bps:6:3',
     23: 'stdlib/50-characters.bps:6:3',
-    25: 'stdlib/50-characters.bps:6:3',
-    28: 'stdlib/50-characters.bps:13:11',
-    45: 'stdlib/50-characters.bps:16:3',
-    47: 'stdlib/50-characters.bps:16:3',
-    50: 'stdlib/50-characters.bps:23:11',
-    67: 'stdlib/50-characters.bps:25:3',
-    69: 'stdlib/50-characters.bps:25:3',
-    72: 'stdlib/50-characters.bps:34:11',
-    89: 'stdlib/50-characters.bps:37:3',
-    91: 'stdlib/50-characters.bps:37:3',
-    95: 'stdlib/50-characters.bps:39:3',
-    96: 'stdlib/50-characters.bps:39:69',
-    99: 'stdlib/50-characters.bps:45:11',
-    116: 'stdlib/50-characters.bps:48:3',
-    118: 'stdlib/50-characters.bps:48:3',
-    122: 'stdlib/50-characters.bps:49:27',
-    123: 'stdlib/50-characters.bps:49:27',
-    127: 'stdlib/50-characters.bps:55:11',
+    26: 'stdlib/50-characters.bps:13:11',
+    41: 'stdlib/50-characters.bps:16:3',
+    43: 'stdlib/50-characters.bps:16:3',
+    46: 'stdlib/50-characters.bps:23:11',
+    61: 'stdlib/50-characters.bps:25:3',
+    63: 'stdlib/50-characters.bps:25:3',
+    66: 'stdlib/50-characters.bps:34:11',
+    81: 'stdlib/50-characters.bps:37:3',
+    83: 'stdlib/50-characters.bps:37:3',
+    87: 'stdlib/50-characters.bps:39:3',
+    88: 'stdlib/50-characters.bps:39:69',
+    91: 'stdlib/50-characters.bps:45:11',
+    106: 'stdlib/50-characters.bps:48:3',
+    108: 'stdlib/50-characters.bps:48:3',
+    112: 'stdlib/50-characters.bps:49:27',
+    113: 'stdlib/50-characters.bps:49:27',
+    117: 'stdlib/50-characters.bps:55:11',
 }

@@ -13,8 +13,6 @@ class Fog_upFog(ComponentEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/60-fogs.bps:3:5'
-    executable = True
-    missing = ()
     zone = 'fog'
     unit_condition = '♡A〜10'
     labels = ()
@@ -36,8 +34,6 @@ class Fog_downFog(ComponentEffect):
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
     source = 'stdlib/60-fogs.bps:13:5'
-    executable = True
-    missing = ()
     zone = 'fog'
     unit_condition = '♠A〜10'
     labels = ()
@@ -59,8 +55,6 @@ class Fog_forceFog(ComponentEffect):
     formats = ('mast',)
     frames = ()
     source = 'stdlib/60-fogs.bps:23:5'
-    executable = True
-    missing = ()
     zone = 'fog'
     unit_condition = '♡A〜10 を 2枚'
     labels = ()
@@ -73,12 +67,12 @@ class Fog_forceFog(ComponentEffect):
 
 __bps_lines__ = {
     6: 'stdlib/60-fogs.bps:3:5',
-    25: 'stdlib/60-fogs.bps:6:3',
-    26: 'stdlib/60-fogs.bps:7:5',
-    29: 'stdlib/60-fogs.bps:13:5',
-    48: 'stdlib/60-fogs.bps:16:3',
-    49: 'stdlib/60-fogs.bps:17:5',
-    52: 'stdlib/60-fogs.bps:23:5',
-    71: 'stdlib/60-fogs.bps:25:3',
-    72: 'stdlib/60-fogs.bps:26:5',
+    23: 'stdlib/60-fogs.bps:6:3',
+    24: 'stdlib/60-fogs.bps:7:5',
+    27: 'stdlib/60-fogs.bps:13:5',
+    44: 'stdlib/60-fogs.bps:16:3',
+    45: 'stdlib/60-fogs.bps:17:5',
+    48: 'stdlib/60-fogs.bps:23:5',
+    65: 'stdlib/60-fogs.bps:25:3',
+    66: 'stdlib/60-fogs.bps:26:5',
 }

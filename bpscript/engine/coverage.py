@@ -1,5 +1,8 @@
 """How much of each script the engine can run: Fireplace's "N / M implemented".
 
+It lives in the engine because "executable" is a fact about the engine: its own tables
+are what a script is checked against.
+
 A script is *structured* when every rule it prints has a bpscript form (effect
 statements, condition guards, size expression), and *executable* when it is
 structured and the engine implements every verb, query and event it uses.
@@ -9,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import model as m
-from .effects import Event, calls
+from .. import model as m
+from ..effects import Event, calls
+from .verbs import IMPLEMENTED
 
 
 @dataclass
@@ -24,11 +28,7 @@ class ScriptCoverage:
 
 
 def implemented_names() -> frozenset[str]:
-    """Names the engine implements (empty until the engine exists)."""
-    try:
-        from .engine.verbs import IMPLEMENTED
-    except ImportError:
-        return frozenset()
+    """Names the engine implements."""
     return frozenset(IMPLEMENTED)
 
 

@@ -1,0 +1,76 @@
+"""A request (9.2.2) and the chooser every in-effect decision goes to.
+
+These are the engine's smallest pieces: the verbs, the context and the core flow all
+use them, and they use nothing of the engine but the state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Sequence
+
+from ..cards import Card
+from ..vocabulary import Resolution, Window
+from .state import GameState, Unit
+
+
+class Chooser:
+    """Every choice an effect asks of a player (the agent protocol, in-effect part)."""
+
+    def choose(self, player: int, options: Sequence[Any], count: int | None, prompt: str) -> list[Any]:
+        raise NotImplementedError
+
+    def yes(self, player: int, question: str) -> bool:
+        raise NotImplementedError
+
+
+class RandomChooser(Chooser):
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, player, options, count, prompt):
+        options = list(options)
+        n = self.rng.randint(1, len(options)) if count is None and options else min(count or 0, len(options))
+        return self.rng.sample(options, n)
+
+    def yes(self, player, question):
+        return self.rng.random() < 0.5
+
+
+_ids = iter(range(1, 1 << 62))
+
+
+@dataclass(eq=False)
+class Request:
+    """A request (9.2.2): its action, controller, key cards, key unit and target."""
+
+    action: str
+    controller: int
+    keys: list[Card] = field(default_factory=list)
+    key_unit: Unit | None = None
+    target: Any = None
+    resolution: str = Resolution.STAGE
+    window: str = Window.MAIN
+    triggered: bool = False
+    target_cards: tuple[Card, ...] = ()  # the target unit's cards when targeted (split check, 5.4.1)
+    id: int = field(default_factory=lambda: next(_ids))
+
+    def __str__(self) -> str:
+        keys = " ".join(map(str, self.keys))
+        return f"{self.action}[P{self.controller}{' ' + keys if keys else ''}]"
+
+
+class Ctx(Protocol):
+    """What a verb sees of the context it runs in (`bpscript.engine.context.EffectContext`)."""
+
+    state: GameState
+    request: Request
+    chooser: Chooser
+    ability: bool
+
+    def size(self, unit: Unit) -> int: ...
+
+    def has_label(self, unit: Unit, label: str) -> bool: ...
+
+    def has_role(self, unit: Unit, role: str) -> bool: ...

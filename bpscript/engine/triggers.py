@@ -1,0 +1,107 @@
+"""The trigger check (9.4.1): events since the last check, the triggered requests they
+make, the request buffer, and the order the buffered requests resolve or go on the stage.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..vocabulary import Resolution, Window
+from .request import Request
+from .verbs import rank_matches
+
+IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
+
+
+class Triggers:
+    """The trigger side of one game."""
+
+    def __init__(self, game: Any):  # a Game: its state, rules, flow (resolve, stage) and agents
+        self.game = game
+
+    def triggered_by(self, events: list[tuple]) -> list[Request]:
+        st = self.game.state
+        out: list[Request] = []
+        for ev in events:
+            for cls in self.game.rules.by_event.get(ev[0], ()):
+                each = cls.event[1]
+                for p in (st.turn_player, 1 - st.turn_player):
+                    ctx = self.game.ctx(Request(cls.id, p))
+                    args, kwargs = self.game.rules.event_args(cls, p, ctx)
+                    times = self.event_matches(ev, args, kwargs, each)
+                    if times and self.game.rules.instance(cls.id).trigger_guard(ctx):
+                        out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True)
+                                   for _ in range(times))
+        return out
+
+    @staticmethod
+    def event_matches(ev: tuple, args: tuple, kwargs: dict[str, Any], each: bool) -> int:
+        kind = ev[0]
+        if kind in ("resolved", "requested", "added_to_stage"):
+            return int(not args or args[0] == ("script", ev[1]))
+        if kind == "moved":
+            _, frm, to, cards, owner, comp = ev
+            if "from" in kwargs and kwargs["from"] != ("zone", frm):
+                return 0
+            if "to" in kwargs and kwargs["to"] != ("zone", to):
+                return 0
+            if "who" in kwargs and kwargs["who"] != owner:
+                return 0
+            if "unit" in kwargs and kwargs["unit"] != ("script", comp):
+                return 0
+            if "condition" in kwargs:
+                cards = tuple(c for c in cards if rank_matches(c, kwargs["condition"]))
+            return len(cards) if each else int(bool(cards))
+        if kind == "discarded":
+            return int("who" not in kwargs or kwargs["who"] == ev[1])
+        if kind == "unblocked":
+            return 1
+        return 0
+
+    def check(self) -> None:
+        """9.4.1, step by step: [6-1] the triggered requests go to the buffer; [6-3] while it
+        holds 即時 requests, each player from the turn player in turn order [6-4]…[6-7]
+        resolves theirs, メイン before クイック [6-5] [6-6], picking the order [6-5-2], with a
+        win check after each [6-5-4] and new triggers added to the buffer [6-5-6]; then
+        [6-8] the 通常 requests the same way [6-9]…[6-12]: a メイン one goes on the stage
+        only when it is empty, else it is discarded [6-10-3]…[6-10-6], a クイック one always
+        [6-10-7]. The loop ends when the buffer is empty [6-2]."""
+        st = self.game.state
+        buffer: list[Request] = []
+        self._buffer_triggers(buffer)  # [6-1]
+        while buffer and st.winner is None:  # [6-2]
+            speed = IMMEDIATE if any(r.resolution == IMMEDIATE for r in buffer) else NORMAL  # [6-3] / [6-8]
+            for player in (st.turn_player, 1 - st.turn_player):  # [6-4] … [6-7], [6-9] … [6-12]
+                for timing in (MAIN, QUICK):  # [6-5] [6-6], [6-10] [6-11]
+                    while st.winner is None:
+                        group = [r for r in buffer
+                                 if r.controller == player and r.resolution == speed and r.window == timing]
+                        if not group:  # [6-5-1] / [6-10-1]
+                            break
+                        req = self._take_from_buffer(buffer, group)  # [6-5-2] / [6-10-2]
+                        if speed == IMMEDIATE:
+                            self.game.note(f"P{req.controller} triggers {req.action}")
+                            self.game.resolve(req)  # [6-5-3], with the win check [6-5-4]
+                        elif timing == MAIN and st.stage:  # [6-10-3] [6-10-4] → [6-10-6]
+                            self.game.discarded[req.action] += 1
+                            self.game.note(f"P{req.controller} triggers {req.action}: discarded, the stage is not empty")
+                        else:  # [6-10-5] / [6-10-7]
+                            self.game.note(f"P{req.controller} triggers {req.action}: on the stage")
+                            self.game.add_to_stage(req)
+                        self._buffer_triggers(buffer)  # [6-5-5] [6-5-6] / [6-10-8] [6-10-9]
+
+    def _buffer_triggers(self, buffer: list[Request]) -> None:
+        st = self.game.state
+        if st.events:
+            events, st.events = st.events, []
+            buffer.extend(self.triggered_by(events))
+
+    def _take_from_buffer(self, buffer: list[Request], group: list[Request]) -> Request:
+        """The controller picks which of their requests of one group comes first."""
+        if len({r.action for r in group}) > 1:
+            req = self.game.seats.choose(group[0].controller, group, 1, "the triggered request to resolve next")[0]
+        else:
+            req = group[0]
+        buffer.remove(req)
+        self.game.requested[req.action] += 1
+        return req

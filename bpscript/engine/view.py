@@ -1,0 +1,69 @@
+"""What a player may see (6.1): the view agents decide from, and how things print."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .request import Request
+from .state import Unit
+
+
+def describe(x: Any) -> str:
+    if isinstance(x, Unit):  # a face-down unit's cards are not public (6.1)
+        return f"{x.component or '?'}[{x if x.face_up else 'face down'}] (P{x.owner})"
+    if isinstance(x, Request):
+        return f"request {x}"
+    if isinstance(x, int):
+        return f"P{x}"
+    return str(x)
+
+
+def full_view(game: Any, p: int) -> dict[str, Any]:
+    """What player `p` may see (6.1): own hand and grave, both fields (face-down cards
+    only the owner's), fog, life counts (the opponent's only below 10), the stage."""
+    st = game.state
+    me, opp = st.players[p], st.players[1 - p]
+
+    def units(pl, mine: bool) -> list[dict[str, Any]]:
+        return [{"component": u.component if (u.face_up or mine) else "bulwark?",
+                 "cards": [str(c) for c in u.cards] if (u.face_up or mine) else ["face down"],
+                 "face_up": u.face_up, "charged": u.charged,
+                 "size": game.ctx(Request("", p)).size(u) if u.face_up else None} for u in pl.field]
+    olife = len(opp.life)
+    return {
+        "me": p, "turn": st.turn, "turn_player": st.turn_player, "chance": game.chance,
+        "hand": [str(c) for c in me.hand], "life": len(me.life),
+        "opponent_life": olife if olife < 10 else "10+", "opponent_hand": len(opp.hand),
+        "grave": [str(c) for c in me.grave], "opponent_grave_top": str(opp.grave[-1]) if opp.grave else None,
+        "field": units(me, True), "opponent_field": units(opp, False),
+        "fog": [str(c) for c in me.fog], "opponent_fog": [str(c) for c in opp.fog],
+        "stage": [str(r) for r in st.stage],
+    }
+
+
+class View:
+    """A player's view (6.1); the cheap keys are read directly, the rest on first use."""
+
+    def __init__(self, game: Any, player: int):
+        self.game, self.player, self._full = game, player, None
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "turn_player":
+            return self.game.state.turn_player
+        if key == "stage":
+            return [str(r) for r in self.game.state.stage]
+        if key == "me":
+            return self.player
+        return self.full[key]
+
+    @property
+    def full(self) -> dict[str, Any]:
+        if self._full is None:
+            self._full = full_view(self.game, self.player)
+        return self._full
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
