@@ -93,11 +93,6 @@ class Use:
     def kind(self) -> Change | Read:
         return self.fact.kind
 
-    def has(self, role: Role) -> bool:
-        """Whether the call says something for the role (an argument or a fixed value)."""
-        src = self.fact.source(role)
-        return isinstance(src, Fixed) or (isinstance(src, Arg) and src.param in self.given)
-
     def expr(self, role: Role) -> fx.Expr | None:
         """The argument filling the role, None when the call omits it."""
         src = self.fact.source(role)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ... import model as m
 from ...semantics import Change, Read
-from ..evaluate import UNK, Evaluator, RequestFacts, kinds_in
+from ..evaluate import Evaluator, RequestFacts, kinds_in
 from ..regulation import Regulation
 from .delta import FIRST, SECOND
 from .moves import is_player
