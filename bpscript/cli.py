@@ -14,7 +14,6 @@ import sys
 from . import __version__
 from .bundled import RulesNotFound
 from .commands import COMMANDS
-from .commands.common import print_diagnostics, summary  # noqa: F401  (re-exported for callers)
 
 
 def make_parser() -> argparse.ArgumentParser:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from .semantics import Change, Read, Role
 from .verbs import ATTRIBUTES, CONSTANTS, CONTEXT, LIBRARY
 
 KIND_TITLES = {"verb": "Verbs (statements)", "query": "Queries (expressions)", "event": "Events (after `on`)"}
@@ -19,14 +20,25 @@ def verbs_markdown() -> str:
              "Every function an effect may call, generated from `bpscript/verbs.py`. Types: number bool",
              "text card cards unit units player request zone state face duration position script suit",
              "any; `?` marks an optional parameter. A verb marked *single use* exists for one official",
-             "script only.", ""]
+             "script only.", "",
+             "*Summary* is what a verb changes, or what a query reads, as the linter's analyses see it",
+             "(`bpscript/semantics.py`): a kind, then the parameter that plays each role — `count or 1`",
+             "when an omitted argument counts as 1, a quoted value when the role is always the same.", ""]
     for kind, title in KIND_TITLES.items():
         specs = sorted((s for s in LIBRARY.values() if s.kind == kind), key=lambda s: s.name)
-        lines += [f"## {title}", "", "| signature | meaning | 日本語 |", "| --- | --- | --- |"]
+        summary = kind != "event"
+        lines += [f"## {title}", "", "| signature |" + (" summary |" if summary else "") + " meaning | 日本語 |",
+                  "| --- |" + (" --- |" if summary else "") + " --- | --- |"]
         for s in specs:
             doc = s.doc + (f" *Single use: `{s.single_use}`.*" if s.single_use else "")
-            lines.append(f"| `{s.signature}` | {doc} | {s.ja} |")
+            facts = "; ".join(f"`{f}`" for f in s.summary)
+            lines.append(f"| `{s.signature}` |" + (f" {facts} |" if summary else "") + f" {doc} | {s.ja} |")
         lines.append("")
+    for enum, title in ((Change, "What verbs change"), (Read, "What queries read")):
+        lines += [f"## {title}", "", "| kind | meaning |", "| --- | --- |"]
+        lines += [f"| `{k.name}` | {k.value} |" for k in enum]
+        lines.append("")
+    lines += ["Roles: " + ", ".join(f"`{r.value}`" for r in Role) + ".", ""]
     lines += ["## Names", "", "| name | type |", "| --- | --- |"]
     for name, typ in {**CONTEXT, **CONSTANTS}.items():
         lines.append(f"| `{name}` | {typ} |")

@@ -4,12 +4,17 @@
 These nodes are produced by the parser and are part of the model as they are:
 the engine and the code generator read them, never the parser. Every node keeps
 its `Span` so generated code and lint findings point back at the `.bps` line.
+
+Every consumer of the tree (codegen, typecheck, lint evaluation, G4's interpreter, the
+JSON export, coverage) is a `NodeVisitor`: one method per node class, and a node it was
+never taught raises `UnknownNode` instead of being skipped. `NodeWalker` visits every
+child (for collecting), `NodeTransformer` rebuilds the frozen tree with new nodes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterator, Union
+from dataclasses import dataclass, fields, replace
+from typing import Any, Callable, ClassVar, Iterator, Union
 
 from .source import Span
 
@@ -153,43 +158,174 @@ class Event:
     span: Span
 
 
-# ---------------------------------------------------------------- walking
-def children(node: object) -> Iterator[object]:
-    """The direct sub-nodes of an expression or statement."""
-    if isinstance(node, Attr):
-        yield node.obj
-    elif isinstance(node, Call):
-        yield from node.args
-        yield from (v for _, v in node.kwargs)
-    elif isinstance(node, BinOp):
-        yield node.left
-        yield node.right
-    elif isinstance(node, (Not, Neg)):
-        yield node.operand
-    elif isinstance(node, ListExpr):
-        yield from node.items
-    elif isinstance(node, Do):
-        yield node.call
-    elif isinstance(node, If):
-        yield node.cond
-        yield from node.then
-        for cond, body in node.elifs:
-            yield cond
-            yield from body
-        yield from node.orelse
-    elif isinstance(node, ForEach):
-        yield node.iterable
-        yield from node.body
-    elif isinstance(node, RepeatUntil):
-        yield from node.body
-        yield node.cond
-    elif isinstance(node, Let):
-        yield node.value
-    elif isinstance(node, Step):
-        yield from node.body
-    elif isinstance(node, Event):
-        yield from node.args
-        yield from (v for _, v in node.kwargs)
+# ---------------------------------------------------------------- visiting
+#: every node class of the effect tree, by role
+EXPRESSIONS: tuple[type, ...] = (Num, Str, Name, Attr, Call, BinOp, Not, Neg, ListExpr)
+STATEMENTS: tuple[type, ...] = (Do, If, ForEach, RepeatUntil, Let, Step)
+NODES: tuple[type, ...] = EXPRESSIONS + STATEMENTS + (Event,)
+
+_MISSING = object()
+
+
+class UnknownNode(TypeError):
+    """A visitor was given a node it has no `visit_<ClassName>` method for."""
+
+    def __init__(self, node: object, visitor: "NodeVisitor"):
+        self.node, self.visitor = node, visitor
+        name = type(node).__name__
+        super().__init__(f"{type(visitor).__name__} cannot handle a {name} node "
+                         f"(no visit_{name}): {node!r:.120}")
+
+
+class NodeVisitor:
+    """The one way to go over the effect tree, modelled on Jinja2's `NodeVisitor`.
+
+    `visit(node, *args)` calls `visit_<ClassName>(node, *args)` and returns what it
+    returns; the method is looked up once per node class. `nodes` lists the classes a
+    visitor handles (a test checks each has its method). The one fallback,
+    `generic_visit`, raises `UnknownNode`: a node class added to the language cannot be
+    skipped silently by a consumer that was never taught it.
+    """
+
+    nodes: ClassVar[tuple[type, ...]] = ()
+    _methods: ClassVar[dict[type, Callable[..., Any] | None]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._methods = {}  # per visitor class: node class -> function (or None)
+
+    def get_visitor(self, node: object) -> Callable[..., Any] | None:
+        """The bound `visit_<ClassName>` method for the node, or None."""
+        f = self._method(type(node))
+        return None if f is None else f.__get__(self, type(self))
+
+    def _method(self, cls: type) -> Callable[..., Any] | None:
+        methods = type(self)._methods
+        f = methods.get(cls, _MISSING)
+        if f is _MISSING:
+            f = methods[cls] = getattr(type(self), "visit_" + cls.__name__, None)
+        return f  # type: ignore[return-value]
+
+    def visit(self, node: object, *args: Any) -> Any:
+        try:
+            f = self._methods[type(node)]
+        except KeyError:
+            f = self._method(type(node))
+        if f is None:
+            return self.generic_visit(node, *args)
+        return f(self, node, *args)
+
+    def generic_visit(self, node: object, *args: Any) -> Any:
+        raise UnknownNode(node, self)
+
+
+class _Children(NodeVisitor):
+    """The direct sub-nodes of each node, in source order."""
+
+    nodes = NODES
+
+    def visit_Num(self, n: Num) -> tuple:
+        return ()
+
+    visit_Str = visit_Name = visit_Num
+
+    def visit_Attr(self, n: Attr) -> tuple:
+        return (n.obj,)
+
+    def visit_Call(self, n: Call) -> tuple:
+        return (*n.args, *(v for _, v in n.kwargs))
+
+    visit_Event = visit_Call
+
+    def visit_BinOp(self, n: BinOp) -> tuple:
+        return (n.left, n.right)
+
+    def visit_Not(self, n: Not) -> tuple:
+        return (n.operand,)
+
+    visit_Neg = visit_Not
+
+    def visit_ListExpr(self, n: ListExpr) -> tuple:
+        return n.items
+
+    def visit_Do(self, n: Do) -> tuple:
+        return (n.call,)
+
+    def visit_If(self, n: If) -> tuple:
+        out: list[object] = [n.cond, *n.then]
+        for cond, body in n.elifs:
+            out += [cond, *body]
+        return (*out, *n.orelse)
+
+    def visit_ForEach(self, n: ForEach) -> tuple:
+        return (n.iterable, *n.body)
+
+    def visit_RepeatUntil(self, n: RepeatUntil) -> tuple:
+        return (*n.body, n.cond)
+
+    def visit_Let(self, n: Let) -> tuple:
+        return (n.value,)
+
+    def visit_Step(self, n: Step) -> tuple:
+        return n.body
+
+
+_CHILDREN = _Children()
+
+
+def children(node: object) -> tuple:
+    """The direct sub-nodes of a node (UnknownNode for anything else)."""
+    return _CHILDREN.visit(node)
+
+
+class NodeWalker(NodeVisitor):
+    """Knows every node class and visits the children by default: subclass it to collect
+    something, overriding only the classes of interest (call `walk_children` to go on)."""
+
+    nodes = NODES
+
+    def walk_children(self, node: object, *args: Any) -> None:
+        for child in children(node):
+            self.visit(child, *args)
+
+    visit_Num = visit_Str = visit_Name = visit_Attr = visit_Call = visit_BinOp = walk_children
+    visit_Not = visit_Neg = visit_ListExpr = walk_children
+    visit_Do = visit_If = visit_ForEach = visit_RepeatUntil = visit_Let = visit_Step = walk_children
+    visit_Event = walk_children
+
+
+class NodeTransformer(NodeVisitor):
+    """Rebuilds the (immutable) tree: each `visit` returns the node to put in its place.
+    By default a node is rebuilt with `dataclasses.replace` from its transformed fields,
+    and kept as it is when nothing below it changed; override `visit_<ClassName>` to
+    return a new node (e.g. a name with what it resolved to)."""
+
+    nodes = NODES
+
+    def transform_children(self, node: Any, *args: Any) -> Any:
+        changes = {}
+        for f in fields(node):
+            old = getattr(node, f.name)
+            new = self._field(old, args)
+            if new is not old:
+                changes[f.name] = new
+        return replace(node, **changes) if changes else node
+
+    def _field(self, value: Any, args: tuple) -> Any:
+        if type(value) in _NODE_SET:
+            return self.visit(value, *args)
+        if type(value) is tuple:  # children, (keyword, value) pairs, (condition, body) pairs
+            items = tuple(self._field(v, args) for v in value)
+            return value if all(a is b for a, b in zip(items, value)) else items
+        return value
+
+    visit_Num = visit_Str = visit_Name = visit_Attr = visit_Call = visit_BinOp = transform_children
+    visit_Not = visit_Neg = visit_ListExpr = transform_children
+    visit_Do = visit_If = visit_ForEach = visit_RepeatUntil = visit_Let = visit_Step = transform_children
+    visit_Event = transform_children
+
+
+_NODE_SET = frozenset(NODES)
 
 
 def walk(nodes: object) -> Iterator[object]:
@@ -199,55 +335,90 @@ def walk(nodes: object) -> Iterator[object]:
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(reversed(list(children(node))))
+        stack.extend(reversed(children(node)))
 
 
 def calls(nodes: object) -> Iterator[Call]:
     """Every call below `nodes`, in source order."""
-    return (n for n in walk(nodes) if isinstance(n, Call))
+    return (n for n in walk(nodes) if type(n) is Call)
+
+
+# ---------------------------------------------------------------- printing
+class SourcePrinter(NodeVisitor):
+    """An expression printed back as bpscript (for docs, messages and JSON)."""
+
+    nodes = EXPRESSIONS
+
+    def visit_Num(self, n: Num) -> str:
+        return str(n.value)
+
+    def visit_Str(self, n: Str) -> str:
+        return '"' + n.value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    def visit_Name(self, n: Name) -> str:
+        return n.id
+
+    def visit_Attr(self, n: Attr) -> str:
+        return f"{self.visit(n.obj)}.{n.name}"
+
+    def visit_Call(self, n: Call) -> str:
+        parts = [self.visit(a) for a in n.args] + [f"{k}={self.visit(v)}" for k, v in n.kwargs]
+        return f"{n.func}({', '.join(parts)})"
+
+    def visit_BinOp(self, n: BinOp) -> str:
+        return f"({self.visit(n.left)} {n.op} {self.visit(n.right)})"
+
+    def visit_Not(self, n: Not) -> str:
+        return f"not {self.visit(n.operand)}"
+
+    def visit_Neg(self, n: Neg) -> str:
+        return f"-{self.visit(n.operand)}"
+
+    def visit_ListExpr(self, n: ListExpr) -> str:
+        return "[" + ", ".join(self.visit(i) for i in n.items) + "]"
+
+
+class JsonExporter(NodeVisitor):
+    """A statement as JSON, its expressions as bpscript source text."""
+
+    nodes = STATEMENTS
+
+    def block(self, stmts: tuple[Stmt, ...]) -> list[dict[str, object]]:
+        return [self.visit(s) for s in stmts]
+
+    def visit_Do(self, st: Do) -> dict[str, object]:
+        return {"do": to_source(st.call)}
+
+    def visit_If(self, st: If) -> dict[str, object]:
+        out: dict[str, object] = {"if": to_source(st.cond), "then": self.block(st.then)}
+        if st.elifs:
+            out["elif"] = [{"if": to_source(c), "then": self.block(b)} for c, b in st.elifs]
+        if st.orelse:
+            out["else"] = self.block(st.orelse)
+        return out
+
+    def visit_ForEach(self, st: ForEach) -> dict[str, object]:
+        return {"for": st.var, "in": to_source(st.iterable), "do": self.block(st.body)}
+
+    def visit_RepeatUntil(self, st: RepeatUntil) -> dict[str, object]:
+        return {"repeat": self.block(st.body), "until": to_source(st.cond)}
+
+    def visit_Let(self, st: Let) -> dict[str, object]:
+        return {"let": st.name, "be": to_source(st.value)}
+
+    def visit_Step(self, st: Step) -> dict[str, object]:
+        return {"step": st.number, "do": self.block(st.body)}
+
+
+_PRINTER = SourcePrinter()
+_JSON = JsonExporter()
 
 
 def to_source(node: object) -> str:
-    """Print an expression back as bpscript (for docs, messages and JSON)."""
-    if isinstance(node, Num):
-        return str(node.value)
-    if isinstance(node, Str):
-        return '"' + node.value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(node, Name):
-        return node.id
-    if isinstance(node, Attr):
-        return f"{to_source(node.obj)}.{node.name}"
-    if isinstance(node, Call):
-        parts = [to_source(a) for a in node.args] + [f"{k}={to_source(v)}" for k, v in node.kwargs]
-        return f"{node.func}({', '.join(parts)})"
-    if isinstance(node, BinOp):
-        return f"({to_source(node.left)} {node.op} {to_source(node.right)})"
-    if isinstance(node, Not):
-        return f"not {to_source(node.operand)}"
-    if isinstance(node, Neg):
-        return f"-{to_source(node.operand)}"
-    if isinstance(node, ListExpr):
-        return "[" + ", ".join(to_source(i) for i in node.items) + "]"
-    raise TypeError(f"not an expression: {node!r}")
+    """Print an expression back as bpscript (UnknownNode, a TypeError, for anything else)."""
+    return _PRINTER.visit(node)
 
 
 def stmt_to_json(stmt: Stmt) -> dict[str, object]:
     """A JSON form of a statement (expressions as bpscript source text)."""
-    if isinstance(stmt, Do):
-        return {"do": to_source(stmt.call)}
-    if isinstance(stmt, If):
-        out: dict[str, object] = {"if": to_source(stmt.cond), "then": [stmt_to_json(s) for s in stmt.then]}
-        if stmt.elifs:
-            out["elif"] = [{"if": to_source(c), "then": [stmt_to_json(s) for s in b]} for c, b in stmt.elifs]
-        if stmt.orelse:
-            out["else"] = [stmt_to_json(s) for s in stmt.orelse]
-        return out
-    if isinstance(stmt, ForEach):
-        return {"for": stmt.var, "in": to_source(stmt.iterable), "do": [stmt_to_json(s) for s in stmt.body]}
-    if isinstance(stmt, RepeatUntil):
-        return {"repeat": [stmt_to_json(s) for s in stmt.body], "until": to_source(stmt.cond)}
-    if isinstance(stmt, Let):
-        return {"let": stmt.name, "be": to_source(stmt.value)}
-    if isinstance(stmt, Step):
-        return {"step": stmt.number, "do": [stmt_to_json(s) for s in stmt.body]}
-    raise TypeError(f"not a statement: {stmt!r}")
+    return _JSON.visit(stmt)

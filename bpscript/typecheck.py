@@ -22,7 +22,13 @@ def compatible(expected: str, actual: str) -> bool:
     return (expected, actual) in {("cards", "card"), ("units", "unit"), ("text", "script")}
 
 
-class Checker:
+class Checker(fx.NodeVisitor):
+    """Types every expression and checks every statement and event against the verb
+    library; a visitor of the effect tree (`visit(node, env)`: an expression's type, or
+    None when it is already wrong)."""
+
+    nodes = fx.NODES
+
     def __init__(self, ruleset: m.Ruleset):
         self.rs = ruleset
         self.diags: list[Diagnostic] = []
@@ -52,7 +58,7 @@ class Checker:
             self.expect(s.activation.when, env, "bool")
         if s.trigger_condition is not None:
             if s.trigger_condition.event is not None:
-                self.check_event(s.trigger_condition.event, env)
+                self.visit(s.trigger_condition.event, env)
             if s.trigger_condition.when is not None:
                 self.expect(s.trigger_condition.when, env, "bool")
         if s.target is not None:
@@ -73,7 +79,7 @@ class Checker:
             if ab.body is not None:
                 self.block(ab.body, dict(env))
 
-    def check_event(self, ev: fx.Event, env: dict[str, str]) -> None:
+    def visit_Event(self, ev: fx.Event, env: dict[str, str]) -> None:
         spec = LIBRARY.get(ev.name)
         if spec is None or spec.kind != "event":
             events = [n for n, v in LIBRARY.items() if v.kind == "event"]
@@ -84,81 +90,91 @@ class Checker:
     # ---------------------------------------------------------------- statements
     def block(self, stmts, env: dict[str, str]) -> None:
         for st in stmts:
-            self.stmt(st, env)
+            self.visit(st, env)
 
-    def stmt(self, st, env: dict[str, str]) -> None:
-        if isinstance(st, fx.Do):
-            self.call(st.call, env, statement=True)
-        elif isinstance(st, fx.If):
-            self.expect(st.cond, env, "bool")
-            self.block(st.then, dict(env))
-            for cond, body in st.elifs:
-                self.expect(cond, env, "bool")
-                self.block(body, dict(env))
-            self.block(st.orelse, dict(env))
-        elif isinstance(st, fx.ForEach):
-            t = self.expr(st.iterable, env)
-            inner = dict(env)
-            inner[st.var] = {"units": "unit", "cards": "card"}.get(t, "any")
-            self.block(st.body, inner)
-        elif isinstance(st, fx.RepeatUntil):
-            self.block(st.body, env)
-            self.expect(st.cond, env, "bool")
-        elif isinstance(st, fx.Let):
-            env[st.name] = self.expr(st.value, env)
-        elif isinstance(st, fx.Step):
-            self.block(st.body, env)
+    def visit_Do(self, st: fx.Do, env: dict[str, str]) -> None:
+        self.call(st.call, env, statement=True)
+
+    def visit_If(self, st: fx.If, env: dict[str, str]) -> None:
+        self.expect(st.cond, env, "bool")
+        self.block(st.then, dict(env))
+        for cond, body in st.elifs:
+            self.expect(cond, env, "bool")
+            self.block(body, dict(env))
+        self.block(st.orelse, dict(env))
+
+    def visit_ForEach(self, st: fx.ForEach, env: dict[str, str]) -> None:
+        t = self.visit(st.iterable, env)
+        inner = dict(env)
+        inner[st.var] = {"units": "unit", "cards": "card"}.get(t, "any")
+        self.block(st.body, inner)
+
+    def visit_RepeatUntil(self, st: fx.RepeatUntil, env: dict[str, str]) -> None:
+        self.block(st.body, env)
+        self.expect(st.cond, env, "bool")
+
+    def visit_Let(self, st: fx.Let, env: dict[str, str]) -> None:
+        env[st.name] = self.visit(st.value, env)
+
+    def visit_Step(self, st: fx.Step, env: dict[str, str]) -> None:
+        self.block(st.body, env)
 
     # ---------------------------------------------------------------- expressions
     def expect(self, e, env: dict[str, str], want: str) -> None:
-        got = self.expr(e, env)
+        got = self.visit(e, env)
         if got is not None and not compatible(want, got):
             self.error("E305", f"expected {want}, found {got}", e)
 
-    def expr(self, e, env: dict[str, str]) -> str | None:
-        if isinstance(e, fx.Num):
-            return "number"
-        if isinstance(e, fx.Str):
-            return "text"
-        if isinstance(e, fx.Name):
-            if e.id in env:
-                return env[e.id]
-            self.error("E300", f"undefined name '{e.id}'", e, expected=_near(e.id, list(env)))
-            return None
-        if isinstance(e, fx.Attr):
-            base = self.expr(e.obj, env)
-            if base is None or base == "any" or base not in ATTRIBUTES:
-                return "any"
-            attrs = ATTRIBUTES[base]
-            if e.name not in attrs:
-                self.error("E308", f"a {base} has no attribute '{e.name}'", e, expected=", ".join(attrs))
-                return None
-            return attrs[e.name]
-        if isinstance(e, fx.Call):
-            return self.call(e, env, statement=False)
-        if isinstance(e, fx.BinOp):
-            lt, rt = self.expr(e.left, env), self.expr(e.right, env)
-            if e.op in ARITH:
-                for side, t in ((e.left, lt), (e.right, rt)):
-                    if t is not None and not compatible("number", t):
-                        self.error("E305", f"'{e.op}' needs numbers, found {t}", side)
-                return "number"
-            if e.op in ("and", "or"):
-                for side, t in ((e.left, lt), (e.right, rt)):
-                    if t is not None and not compatible("bool", t):
-                        self.error("E305", f"'{e.op}' needs conditions, found {t}", side)
-            return "bool"
-        if isinstance(e, fx.Not):
-            self.expect(e.operand, env, "bool")
-            return "bool"
-        if isinstance(e, fx.Neg):
-            self.expect(e.operand, env, "number")
-            return "number"
-        if isinstance(e, fx.ListExpr):
-            for item in e.items:
-                self.expr(item, env)
-            return "any"
+    def visit_Num(self, e: fx.Num, env: dict[str, str]) -> str:
+        return "number"
+
+    def visit_Str(self, e: fx.Str, env: dict[str, str]) -> str:
+        return "text"
+
+    def visit_Name(self, e: fx.Name, env: dict[str, str]) -> str | None:
+        if e.id in env:
+            return env[e.id]
+        self.error("E300", f"undefined name '{e.id}'", e, expected=_near(e.id, list(env)))
         return None
+
+    def visit_Attr(self, e: fx.Attr, env: dict[str, str]) -> str | None:
+        base = self.visit(e.obj, env)
+        if base is None or base == "any" or base not in ATTRIBUTES:
+            return "any"
+        attrs = ATTRIBUTES[base]
+        if e.name not in attrs:
+            self.error("E308", f"a {base} has no attribute '{e.name}'", e, expected=", ".join(attrs))
+            return None
+        return attrs[e.name]
+
+    def visit_Call(self, e: fx.Call, env: dict[str, str]) -> str | None:
+        return self.call(e, env, statement=False)
+
+    def visit_BinOp(self, e: fx.BinOp, env: dict[str, str]) -> str:
+        lt, rt = self.visit(e.left, env), self.visit(e.right, env)
+        if e.op in ARITH:
+            for side, t in ((e.left, lt), (e.right, rt)):
+                if t is not None and not compatible("number", t):
+                    self.error("E305", f"'{e.op}' needs numbers, found {t}", side)
+            return "number"
+        if e.op in ("and", "or"):
+            for side, t in ((e.left, lt), (e.right, rt)):
+                if t is not None and not compatible("bool", t):
+                    self.error("E305", f"'{e.op}' needs conditions, found {t}", side)
+        return "bool"
+
+    def visit_Not(self, e: fx.Not, env: dict[str, str]) -> str:
+        self.expect(e.operand, env, "bool")
+        return "bool"
+
+    def visit_Neg(self, e: fx.Neg, env: dict[str, str]) -> str:
+        self.expect(e.operand, env, "number")
+        return "number"
+
+    def visit_ListExpr(self, e: fx.ListExpr, env: dict[str, str]) -> str:
+        for item in e.items:
+            self.visit(item, env)
+        return "any"
 
     def call(self, c: fx.Call, env: dict[str, str], statement: bool) -> str | None:
         spec = LIBRARY.get(c.func)
@@ -167,7 +183,7 @@ class Checker:
             what = "an event, not a function" if spec is not None else "not in the verb library"
             self.error("E301", f"'{c.func}' is {what}", c, expected=_near(c.func, names))
             for a in c.args:
-                self.expr(a, env)
+                self.visit(a, env)
             return None
         if spec.kind == "verb" and not statement:
             self.error("E306", f"'{c.func}' changes the game and gives no value", c,
@@ -196,7 +212,7 @@ class Checker:
             p = spec.param(name)
             if p is None:
                 continue
-            t = self.expr(value, env)
+            t = self.visit(value, env)
             if t is not None and not compatible(p.type, t):
                 self.error("E305", f"{spec.name}: '{name}' must be {p.type}, found {t}", value,
                            expected=spec.signature)

@@ -23,8 +23,12 @@ def py_kwarg(name: str) -> str:
     return name + "_" if keyword.iskeyword(name) else name
 
 
-class CodeGenerator:
-    """Writes one Python module, keeping a map from its lines to `.bps` places."""
+class CodeGenerator(fx.NodeVisitor):
+    """Writes one Python module, keeping a map from its lines to `.bps` places. A visitor
+    of the effect tree: an expression visit returns Python source, a statement visit
+    writes lines; a node it does not know raises `UnknownNode`."""
+
+    nodes = fx.EXPRESSIONS + fx.STATEMENTS
 
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -53,78 +57,87 @@ class CodeGenerator:
         return "\n".join(self.lines) + "\n"
 
     # ------------------------------------------------------------ expressions
-    def expr(self, e: object) -> str:
-        if isinstance(e, fx.Num):
-            return repr(e.value)
-        if isinstance(e, fx.Str):
-            return repr(e.value)
-        if isinstance(e, fx.Name):
-            return f"ctx.lookup(v, {e.id!r})"
-        if isinstance(e, fx.Attr):
-            return f"ctx.attr({self.expr(e.obj)}, {e.name!r})"
-        if isinstance(e, fx.Call):
-            return self.call(e)
-        if isinstance(e, fx.BinOp):
-            return f"({self.expr(e.left)} {_BINOPS[e.op]} {self.expr(e.right)})"
-        if isinstance(e, fx.Not):
-            return f"(not {self.expr(e.operand)})"
-        if isinstance(e, fx.Neg):
-            return f"(-{self.expr(e.operand)})"
-        if isinstance(e, fx.ListExpr):
-            return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
-        raise TypeError(f"cannot compile {type(e).__name__}")
+    def expr(self, e: fx.Expr) -> str:
+        """The Python expression computing `e`."""
+        return self.visit(e)
 
-    def call(self, c: fx.Call) -> str:
-        parts = [repr(c.func)] + [self.expr(a) for a in c.args]
+    def visit_Num(self, e: fx.Num) -> str:
+        return repr(e.value)
+
+    def visit_Str(self, e: fx.Str) -> str:
+        return repr(e.value)
+
+    def visit_Name(self, e: fx.Name) -> str:
+        return f"ctx.lookup(v, {e.id!r})"
+
+    def visit_Attr(self, e: fx.Attr) -> str:
+        return f"ctx.attr({self.visit(e.obj)}, {e.name!r})"
+
+    def visit_Call(self, c: fx.Call) -> str:
+        parts = [repr(c.func)] + [self.visit(a) for a in c.args]
         if c.kwargs:
-            parts.append("{" + ", ".join(f"{py_kwarg(k)!r}: {self.expr(v)}" for k, v in c.kwargs) + "}")
+            parts.append("{" + ", ".join(f"{py_kwarg(k)!r}: {self.visit(v)}" for k, v in c.kwargs) + "}")
         else:
             parts.append("{}")
         return f"ctx.call({', '.join(parts)})"
+
+    def visit_BinOp(self, e: fx.BinOp) -> str:
+        return f"({self.visit(e.left)} {_BINOPS[e.op]} {self.visit(e.right)})"
+
+    def visit_Not(self, e: fx.Not) -> str:
+        return f"(not {self.visit(e.operand)})"
+
+    def visit_Neg(self, e: fx.Neg) -> str:
+        return f"(-{self.visit(e.operand)})"
+
+    def visit_ListExpr(self, e: fx.ListExpr) -> str:
+        return "[" + ", ".join(self.visit(i) for i in e.items) + "]"
 
     # ------------------------------------------------------------ statements
     def block(self, stmts: tuple) -> None:
         if not stmts:
             self.writeline("pass")
         for st in stmts:
-            self.stmt(st)
+            self.visit(st)
 
-    def stmt(self, st: object) -> None:
-        if isinstance(st, fx.Do):
-            self.writeline(self.call(st.call), st.span)
-        elif isinstance(st, fx.Let):
-            self.writeline(f"v[{st.name!r}] = {self.expr(st.value)}", st.span)
-        elif isinstance(st, fx.If):
-            self.writeline(f"if ctx.truth({self.expr(st.cond)}):", st.span)
+    def visit_Do(self, st: fx.Do) -> None:
+        self.writeline(self.visit_Call(st.call), st.span)
+
+    def visit_Let(self, st: fx.Let) -> None:
+        self.writeline(f"v[{st.name!r}] = {self.visit(st.value)}", st.span)
+
+    def visit_If(self, st: fx.If) -> None:
+        self.writeline(f"if ctx.truth({self.visit(st.cond)}):", st.span)
+        self.indent()
+        self.block(st.then)
+        self.outdent()
+        for cond, body in st.elifs:
+            self.writeline(f"elif ctx.truth({self.visit(cond)}):", cond.span)
             self.indent()
-            self.block(st.then)
+            self.block(body)
             self.outdent()
-            for cond, body in st.elifs:
-                self.writeline(f"elif ctx.truth({self.expr(cond)}):", cond.span)
-                self.indent()
-                self.block(body)
-                self.outdent()
-            if st.orelse:
-                self.writeline("else:")
-                self.indent()
-                self.block(st.orelse)
-                self.outdent()
-        elif isinstance(st, fx.ForEach):
-            self.writeline(f"for v[{st.var!r}] in ctx.items({self.expr(st.iterable)}):", st.span)
+        if st.orelse:
+            self.writeline("else:")
             self.indent()
-            self.block(st.body)
+            self.block(st.orelse)
             self.outdent()
-        elif isinstance(st, fx.RepeatUntil):
-            self.writeline("for _ in ctx.loop_guard():", st.span)
-            self.indent()
-            self.block(st.body)
-            self.writeline(f"if ctx.truth({self.expr(st.cond)}):", st.cond.span)
-            self.indent()
-            self.writeline("break")
-            self.outdent()
-            self.outdent()
-        elif isinstance(st, fx.Step):
-            self.writeline(f"ctx.step({st.number!r})", st.span)
-            self.block(st.body)
-        else:
-            raise TypeError(f"cannot compile {type(st).__name__}")
+
+    def visit_ForEach(self, st: fx.ForEach) -> None:
+        self.writeline(f"for v[{st.var!r}] in ctx.items({self.visit(st.iterable)}):", st.span)
+        self.indent()
+        self.block(st.body)
+        self.outdent()
+
+    def visit_RepeatUntil(self, st: fx.RepeatUntil) -> None:
+        self.writeline("for _ in ctx.loop_guard():", st.span)
+        self.indent()
+        self.block(st.body)
+        self.writeline(f"if ctx.truth({self.visit(st.cond)}):", st.cond.span)
+        self.indent()
+        self.writeline("break")
+        self.outdent()
+        self.outdent()
+
+    def visit_Step(self, st: fx.Step) -> None:
+        self.writeline(f"ctx.step({st.number!r})", st.span)
+        self.block(st.body)

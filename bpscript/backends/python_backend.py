@@ -88,16 +88,30 @@ def _action(g: CodeGenerator, s: m.ActionScript, name: str) -> None:
 _DYNAMIC_NAMES = frozenset({"turn_player", "target", "targets", "key", "key_unit", "this"})
 
 
-def _static(e: object) -> bool:
+class _Static(fx.NodeVisitor):
     """Whether an event argument depends only on the controller (`me`, `opponent`) and
     constants, so the engine may compute it once per player."""
-    if isinstance(e, (fx.Num, fx.Str)):
+
+    nodes = fx.EXPRESSIONS
+
+    def visit_Num(self, e: fx.Num) -> bool:
         return True
-    if isinstance(e, fx.Name):
+
+    visit_Str = visit_Num
+
+    def visit_Name(self, e: fx.Name) -> bool:
         return e.id not in _DYNAMIC_NAMES
-    if isinstance(e, fx.ListExpr):
-        return all(_static(i) for i in e.items)
-    return False
+
+    def visit_ListExpr(self, e: fx.ListExpr) -> bool:
+        return all(self.visit(i) for i in e.items)
+
+    def visit_Attr(self, e: fx.Expr) -> bool:
+        return False
+
+    visit_Call = visit_BinOp = visit_Not = visit_Neg = visit_Attr
+
+
+_static = _Static().visit
 
 
 def _predicate(g: CodeGenerator, name: str, params: str, expr: object) -> None:

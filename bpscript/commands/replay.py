@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from ..engine.state import RulesError
-from ._games import official_ruleset, regulation_options
+from ._games import official_ruleset
 
 
 def register(sub: Any) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import model as m
-from ..effects import Event, calls
+from ..effects import Call, Event, NodeWalker
 from .verbs import IMPLEMENTED
 
 
@@ -30,6 +30,21 @@ class ScriptCoverage:
 def implemented_names() -> frozenset[str]:
     """Names the engine implements."""
     return frozenset(IMPLEMENTED)
+
+
+class UsedNames(NodeWalker):
+    """The verbs, queries and events an effect tree uses."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def visit_Call(self, node: Call) -> None:
+        self.used.add(node.func)
+        self.walk_children(node)
+
+    def visit_Event(self, node: Event) -> None:
+        self.used.add(node.name)
+        self.walk_children(node)
 
 
 def _nodes(s: m.Script) -> list[object]:
@@ -64,11 +79,10 @@ def script_coverage(s: m.Script, implemented: frozenset[str]) -> ScriptCoverage:
             if a.body is None:
                 missing.append(f"ability「{a.text[:12]}…」")
     structured = not missing
-    used: set[str] = set()
+    names = UsedNames()
     for node in _nodes(s):
-        used.update(c.func for c in calls(node))
-        if isinstance(node, Event):
-            used.add(node.name)
+        names.visit(node)
+    used = names.used
     unimplemented = sorted(u for u in used if u not in implemented)
     missing += [f"engine: {u}" for u in unimplemented]
     return ScriptCoverage(s.id, s.name, s.kind, structured, structured and not unimplemented and bool(implemented), missing)

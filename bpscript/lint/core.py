@@ -101,7 +101,7 @@ class LintContext:
         self.name = name
         self._own = own or (lambda _f: True)
         self.sources = sources if sources is not None else ruleset.sources
-        self.engine = None  # an optional bounded game search for G4 (see rules/g4.py)
+        self.engine = None  # an optional bounded game search for G4 (see lint/analysis/search.py)
         self._own_cache: dict[str, bool] = {}
 
     def own(self, what: Span | m.Script | m.Frame | str) -> bool:

@@ -3,17 +3,20 @@
 Values are ints, bools, strings, `Player` tokens, tuples of cards, `RequestFacts`, or
 `UNK` when the value depends on the game. `and`/`or`/`not` follow Kleene's logic, so a
 guard is known true, known false, or UNK. The facts a check knows are passed in as
-names (`me`, `opponent`, `key`, `it`, …) and as query handlers (`is_turn_player`, …);
-every other call is UNK.
+names (`me`, `opponent`, `key`, `it`, …) and as handlers of what queries read
+(`Read.IS_TURN_PLAYER`, …, the summaries declared in `bpscript.verbs`); every other
+call is UNK. A call is known by its declared summary, never by its name (`Use`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator, Mapping
 
 from .. import effects as fx
 from ..cards import Card
+from ..semantics import Arg, Change, Fact, Fixed, Read, Role
+from ..verbs import LIBRARY
 
 
 class _Unknown:
@@ -77,64 +80,137 @@ def card_attr(cards: tuple[Card, ...], name: str):
     return UNK
 
 
-Handler = Callable[[fx.Call, "Evaluator"], object]
+@dataclass(frozen=True)
+class Use:
+    """A call read through one fact of its verb's summary: which expression of the call
+    fills each role (`damage(target, 40)`: DAMAGE, player=target, amount=40)."""
+
+    call: fx.Call
+    fact: Fact
+    given: Mapping[str, fx.Expr]
+
+    @property
+    def kind(self) -> Change | Read:
+        return self.fact.kind
+
+    def expr(self, role: Role) -> fx.Expr | None:
+        """The argument filling the role, None when the call omits it."""
+        src = self.fact.source(role)
+        return self.given.get(src.param) if isinstance(src, Arg) else None
+
+    def value(self, role: Role, ev: "Evaluator") -> object:
+        """The role's value: the argument evaluated, else the declared default or fixed
+        value, else UNK."""
+        src = self.fact.source(role)
+        if isinstance(src, Fixed):
+            return src.value
+        if src is None:
+            return UNK
+        e = self.given.get(src.param)
+        if e is None:
+            return UNK if src.default is None else src.default
+        return ev.eval(e)
 
 
-class Evaluator:
-    def __init__(self, names: dict[str, object] | None = None, calls: dict[str, Handler] | None = None):
+def uses(call: fx.Call) -> Iterator[Use]:
+    """The call through each fact its verb declares (none for a name not in the library)."""
+    spec = LIBRARY.get(call.func)
+    if spec is None or not spec.summary:
+        return
+    given = spec.arguments(call.args, call.kwargs)
+    for f in spec.summary:
+        yield Use(call, f, given)
+
+
+def use_of(e: object, *kinds: Change | Read) -> Use | None:
+    """`e` as a call with a fact of one of these kinds, else None."""
+    if type(e) is not fx.Call:
+        return None
+    spec = LIBRARY.get(e.func)
+    f = next((f for f in spec.summary if f.kind in kinds), None) if spec is not None else None
+    return None if f is None else Use(e, f, spec.arguments(e.args, e.kwargs))
+
+
+def kinds_in(nodes: object) -> set[Change | Read]:
+    """The kinds of every fact of every call below `nodes`."""
+    out: set[Change | Read] = set()
+    for c in fx.calls(nodes):
+        spec = LIBRARY.get(c.func)
+        if spec is not None:
+            out.update(f.kind for f in spec.summary)
+    return out
+
+
+Handler = Callable[[Use, "Evaluator"], object]
+
+
+class Evaluator(fx.NodeVisitor):
+    """Expressions to values (or UNK); queries answered by the handlers given, by what
+    they read."""
+
+    nodes = fx.EXPRESSIONS
+
+    def __init__(self, names: dict[str, object] | None = None, queries: dict[Read, Handler] | None = None):
         self.names = dict(names or {})
-        self.calls = dict(calls or {})
+        self.queries = dict(queries or {})
 
     def child(self, **names: object) -> "Evaluator":
-        ev = Evaluator(self.names, self.calls)
+        ev = Evaluator(self.names, self.queries)
         ev.names.update(names)
         return ev
 
     # ------------------------------------------------------------------ expressions
-    def eval(self, e) -> object:
-        if isinstance(e, fx.Num):
-            return e.value
-        if isinstance(e, fx.Str):
-            return e.value
-        if isinstance(e, fx.Name):
-            if e.id in ("true", "false"):
-                return e.id == "true"
-            if e.id in SUIT_NAMES:
-                return SUIT_NAMES[e.id]
-            return self.names.get(e.id, UNK)
-        if isinstance(e, fx.Attr):
-            obj = self.eval(e.obj)
-            if obj is UNK:
-                return UNK
-            if isinstance(obj, tuple) and all(isinstance(c, Card) for c in obj):
-                return card_attr(obj, e.name)
-            if isinstance(obj, Card):
-                return card_attr((obj,), e.name)
-            if isinstance(obj, RequestFacts):
-                v = getattr(obj, e.name, UNK)
-                return UNK if v is None else v
+    def eval(self, e: fx.Expr | None) -> object:
+        """The value of an expression; UNK for an omitted one (None)."""
+        return UNK if e is None else self.visit(e)
+
+    def visit_Num(self, e: fx.Num) -> object:
+        return e.value
+
+    def visit_Str(self, e: fx.Str) -> object:
+        return e.value
+
+    def visit_Name(self, e: fx.Name) -> object:
+        if e.id in ("true", "false"):
+            return e.id == "true"
+        if e.id in SUIT_NAMES:
+            return SUIT_NAMES[e.id]
+        return self.names.get(e.id, UNK)
+
+    def visit_Attr(self, e: fx.Attr) -> object:
+        obj = self.eval(e.obj)
+        if obj is UNK:
             return UNK
-        if isinstance(e, fx.Call):
-            h = self.calls.get(e.func)
-            return h(e, self) if h is not None else UNK
-        if isinstance(e, fx.Not):
-            v = self.eval(e.operand)
-            return UNK if not isinstance(v, bool) else (not v)
-        if isinstance(e, fx.Neg):
-            v = self.eval(e.operand)
-            return -v if isinstance(v, int) and not isinstance(v, bool) else UNK
-        if isinstance(e, fx.ListExpr):
-            items = tuple(self.eval(i) for i in e.items)
-            return UNK if any(i is UNK for i in items) else items
-        if isinstance(e, fx.BinOp):
-            return self._binop(e)
+        if isinstance(obj, tuple) and all(isinstance(c, Card) for c in obj):
+            return card_attr(obj, e.name)
+        if isinstance(obj, Card):
+            return card_attr((obj,), e.name)
+        if isinstance(obj, RequestFacts):
+            v = getattr(obj, e.name, UNK)
+            return UNK if v is None else v
         return UNK
+
+    def visit_Call(self, e: fx.Call) -> object:
+        u = use_of(e, *self.queries)
+        return UNK if u is None else self.queries[u.kind](u, self)  # type: ignore[index]
+
+    def visit_Not(self, e: fx.Not) -> object:
+        v = self.eval(e.operand)
+        return UNK if not isinstance(v, bool) else (not v)
+
+    def visit_Neg(self, e: fx.Neg) -> object:
+        v = self.eval(e.operand)
+        return -v if isinstance(v, int) and not isinstance(v, bool) else UNK
+
+    def visit_ListExpr(self, e: fx.ListExpr) -> object:
+        items = tuple(self.eval(i) for i in e.items)
+        return UNK if any(i is UNK for i in items) else items
 
     def truth(self, e) -> bool | _Unknown:
         v = self.eval(e)
         return v if isinstance(v, bool) else UNK
 
-    def _binop(self, e: fx.BinOp):
+    def visit_BinOp(self, e: fx.BinOp):
         op = e.op
         if op in ("and", "or"):
             left = self.truth(e.left)
@@ -181,14 +257,6 @@ class Evaluator:
         except TypeError:
             return UNK
         return UNK
-
-
-def arg(call: fx.Call, index: int, name: str):
-    """The argument of a call by position or keyword (None when absent)."""
-    v = call.kwarg(name)
-    if v is not None:
-        return v
-    return call.args[index] if len(call.args) > index else None
 
 
 def conjuncts(e) -> list:

@@ -13,7 +13,7 @@ import re
 
 from typing import Mapping
 
-from ..cards import RANK_VALUES, SUIT_ALIASES, SUITS, Suit, rank_name
+from ..cards import RANK_VALUES, SUIT_ALIASES, SUITS, rank_name
 from ..conditions import (CardCondition, CardPattern, FaceDown, LabelHolder, NamedCharacter, RareCard,
                           SameNumber, SameSuit, Slots, UnitCondition)
 

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .. import effects as fx

@@ -10,7 +10,7 @@ from pathlib import Path
 from bpscript.engine.first_turn import EngineFirstTurnSearch
 from bpscript.lint import lint_result
 from bpscript.lint.core import LintContext
-from bpscript.lint.rules.g4 import Analyzer
+from bpscript.lint.analysis import Analyzer
 from bpscript.loader import load
 
 HERE = Path(__file__).parent

@@ -3,18 +3,27 @@ evaluator, trigger pins and event overlaps (G5), regulations."""
 
 from __future__ import annotations
 
+import ast
+from dataclasses import replace
+
 import pytest
 
 from bpscript import effects as fx
 from bpscript.cards import Card, full_deck
 from bpscript.lint.cardsets import witness
 from bpscript.lint.core import LintContext
+from bpscript.lint.analysis import FIRST, SECOND, Delta
+from bpscript.lint.analysis.interpreter import EffectInterpreter
 from bpscript.lint.evaluate import UNK, Evaluator, RequestFacts
 from bpscript.lint.rules.g5 import events_overlap, player_pin
 from bpscript.loader import load_official
+from bpscript.semantics import Change, Read, Role, fact
 from bpscript.source import NO_SPAN
 from bpscript.syntax.conditions import parse_condition
 from bpscript.syntax.parser import parse_module
+from bpscript.verbs import LIBRARY, Param, VerbSpec
+
+from lintcorpus import ROOT
 
 DECK = tuple(full_deck())
 
@@ -72,7 +81,7 @@ def test_three_valued_evaluation(src, value):
     me = object()
     ev = Evaluator({"me": me, "damageJudge": "damageJudge", "key": (Card(1), Card(2)),
                     "it": RequestFacts("rsf", 5, None, 50, True)},
-                   {"is_turn_player": lambda c, ev: ev.eval(c.args[0]) is me})
+                   {Read.IS_TURN_PLAYER: lambda u, ev: u.value(Role.PLAYER, ev) is me})
     assert ev.eval(_expr(src)) is value or ev.eval(_expr(src)) == value
 
 
@@ -115,3 +124,66 @@ def test_regulations_of_the_official_rules():
     assert len(extra.scripts) == 137  # every official script is playable there
     e20 = next(r for r in ctx.regulations if r.name == "ライト + エントリー20")
     assert len(e20.deck) == 20 and NO_SPAN.file == "<builtin>"
+
+
+# ---------------------------------------------------------------- G4's interpreter reads the verbs' summaries
+def _effect(src: str) -> tuple:
+    mod, diags = parse_module(f'action x "x" (基本) {{\n  @直接-即時-メイン\n  effect: "e" {{\n{src}\n  }}\n'
+                              f'  formats: lite\n}}\n', "t.bps")
+    assert not diags
+    (field,) = [f for f in mod.items[0].fields if type(f).__name__ == "EffectField"]
+    return field.body
+
+
+def _delta(src: str, bulwarks: set[str] = frozenset()) -> Delta:
+    ev = Evaluator({"me": FIRST, "opponent": SECOND, "turn_player": FIRST})
+    return EffectInterpreter(set(bulwarks)).run(_effect(src), ev)
+
+
+def test_the_interpreter_follows_what_verbs_change():
+    d = _delta("    damage(opponent, 3)\n    draw(me)\n    discard(me, 2)\n    return_to_hand(characters(me))")
+    assert (d.damage, d.hand_gain, d.hand_use, d.units_all) == (3, 1, 2, True)
+    d = _delta("    summon(choose_cards(me, cards_in(hand, me), 2), as=wall)", {"wall"})
+    assert (d.bulwarks, d.hand_use, d.units_gain) == (2, 2, 0)
+    d = _delta("    let c = choose_units(me, soldiers(me), 2)\n    move(c, to=grave)\n    damage(opponent, life(opponent))")
+    assert (d.units_use, d.lethal) == (2, True)
+    d = _delta("    discard_down_to(me, 0)\n    reveal(key, to=opponent)")
+    assert d == Delta()
+
+
+def test_a_verb_is_known_by_its_declaration_not_its_name(monkeypatch):
+    smite = VerbSpec("smite", "verb", (Param("victim", "player"), Param("points", "number")), None, "test",
+                     summary=(fact(Change.DAMAGE, player="victim", amount="points"),))
+    monkeypatch.setitem(LIBRARY, "smite", smite)
+    assert _delta("    smite(opponent, points=4)").damage == 4
+    monkeypatch.setitem(LIBRARY, "damage", replace(LIBRARY["damage"], summary=(fact(Change.REVEAL),)))
+    assert _delta("    damage(opponent, 4)").damage == 0
+
+
+def test_queries_are_answered_by_what_they_read(monkeypatch):
+    ev = Evaluator({"me": FIRST}, {Read.LIFE: lambda u, ev: 7 if u.value(Role.PLAYER, ev) is FIRST else UNK})
+    assert ev.eval(_expr("life(me) + 1")) == 8
+    monkeypatch.setitem(LIBRARY, "vitality", replace(LIBRARY["life"], name="vitality"))
+    assert ev.eval(_expr("vitality(player=me)")) == 7
+    assert ev.eval(_expr("hand_count(me)")) is UNK
+
+
+def test_no_lint_code_compares_a_call_name_with_a_literal():
+    """The analyses know calls by their summaries (bpscript.semantics), never by name."""
+    def literal(node) -> bool:
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, str)
+        return isinstance(node, (ast.Tuple, ast.List, ast.Set)) and any(literal(e) for e in node.elts)
+
+    def names_a_call(node) -> bool:
+        return (isinstance(node, ast.Attribute) and node.attr == "func") or \
+            (isinstance(node, ast.Name) and node.id in ("func", "funcs"))
+
+    hits = []
+    for path in sorted((ROOT / "bpscript" / "lint").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Compare):
+                sides = [node.left, *node.comparators]
+                if any(names_a_call(s) for s in sides) and any(literal(s) for s in sides):
+                    hits.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not hits, hits

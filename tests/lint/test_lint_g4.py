@@ -12,7 +12,7 @@ import pytest
 from bpscript.lint import lint_paths
 from bpscript.lint.core import LintContext
 from bpscript.lint.regulation import setup_of
-from bpscript.lint.rules.g4 import Analyzer
+from bpscript.lint.analysis import Analyzer
 from bpscript.loader import base_files, load
 from bpscript.model import Frame
 

@@ -53,7 +53,7 @@ def test_lint_stdlib_frames_exits_0(capsys):
 
 def test_no_first_turn_win_in_any_official_regulation(report):
     from bpscript.lint.core import LintContext
-    from bpscript.lint.rules.g4 import Analyzer
+    from bpscript.lint.analysis import Analyzer
     rs = load_official().ruleset
     ctx = LintContext(rs)
     an = Analyzer(ctx)

@@ -51,7 +51,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ... import model as m
 from ...vocabulary import Resolution, Window
 from ..core import Finding, LintContext, Rule
 

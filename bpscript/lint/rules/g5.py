@@ -68,9 +68,10 @@ from typing import Iterator
 
 from ... import effects as fx
 from ... import model as m
+from ...semantics import Read, Role
 from ...vocabulary import Origin, Resolution, Window
 from ..core import Finding, LintContext, Rule
-from ..evaluate import conjuncts
+from ..evaluate import conjuncts, use_of
 
 RULE = Rule("G5", "one-main-trigger-at-a-time", "誘発-通常-メインは同時に2つ以上誘発しない", "必須", "10.2.2",
             "a 誘発-通常-メイン action fires at most once per resolution")
@@ -86,24 +87,48 @@ def _mentions(e, name: str) -> bool:
     return any(isinstance(n, fx.Name) and n.id == name for n in fx.walk(e))
 
 
+class _Pin(fx.NodeVisitor):
+    """The player one literal of a guard names: 'turn', 'other', 'one' or None."""
+
+    nodes = fx.EXPRESSIONS
+
+    def visit_Not(self, e: fx.Not, neg: bool) -> str | None:
+        return self.visit(e.operand, not neg)
+
+    def visit_Call(self, e: fx.Call, neg: bool) -> str | None:
+        turn = use_of(e, Read.IS_TURN_PLAYER)
+        who = turn.expr(Role.PLAYER) if turn is not None else None
+        if isinstance(who, fx.Name) and who.id in ("me", "opponent"):
+            mine = (who.id == "me") != neg
+            return "turn" if mine else "other"
+        return None
+
+    def visit_BinOp(self, e: fx.BinOp, neg: bool) -> str | None:
+        if e.op != "==" or neg:
+            return None
+        for side, other in ((e.left, e.right), (e.right, e.left)):
+            if isinstance(side, fx.Name) and side.id == "me" and not _mentions(other, "me"):
+                if isinstance(other, fx.Name) and other.id == "turn_player":
+                    return "turn"
+                return "one"
+        return None
+
+    def visit_Num(self, e: fx.Expr, neg: bool) -> None:
+        return None
+
+    visit_Str = visit_Name = visit_Attr = visit_Neg = visit_ListExpr = visit_Num
+
+
+_PIN = _Pin()
+
+
 def player_pin(when) -> str | None:
     """'turn' / 'other' when the guard holds for the turn player only / the other only;
     'one' when it names one player another way (`x == me`); None when both may fire."""
     for c in conjuncts(when):
-        neg = False
-        while isinstance(c, fx.Not):
-            neg, c = not neg, c.operand
-        if isinstance(c, fx.Call) and c.func == "is_turn_player" and c.args:
-            who = c.args[0]
-            if isinstance(who, fx.Name) and who.id in ("me", "opponent"):
-                mine = (who.id == "me") != neg
-                return "turn" if mine else "other"
-        if isinstance(c, fx.BinOp) and c.op == "==" and not neg:
-            for side, other in ((c.left, c.right), (c.right, c.left)):
-                if isinstance(side, fx.Name) and side.id == "me" and not _mentions(other, "me"):
-                    if isinstance(other, fx.Name) and other.id == "turn_player":
-                        return "turn"
-                    return "one"
+        pin = _PIN.visit(c, False)
+        if pin is not None:
+            return pin
     return None
 
 
