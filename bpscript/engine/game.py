@@ -27,7 +27,8 @@ from ..conditions import CardCondition
 from .base import NotExecutable, locate
 from .context import Chooser, EffectContext, Request, apply_abilities
 from .rules import Rules
-from .state import GameState, Unit, frame_deck, owner_of, setup
+from .setup import setup
+from .state import GameState, Unit, owner_of
 from .verbs import EVENTS, is_bulwark, put, rank_matches, take, unit_to_grave
 
 IMMEDIATE, NORMAL, MAIN, QUICK = "即時", "通常", "メイン", "クイック"
@@ -106,10 +107,10 @@ class Game:
                  state: GameState | None = None, partial: bool = False,
                  max_decisions: int = DEFAULT_MAX_DECISIONS):
         self.ruleset = ruleset
+        self.state = state or setup(ruleset, fmt, frame, seed)  # first: a setup it cannot run is named
         self.rules = rules or Rules(ruleset, fmt, frame)
         if self.rules.not_executable and not partial:
             raise RegulationNotExecutable(fmt, frame, self.rules.not_executable)
-        self.state = state or setup(ruleset, fmt, frame, seed)
         self.seed = seed
         self.agents = list(agents)
         self.seats = Seats(self)
@@ -117,7 +118,6 @@ class Game:
         self.max_decisions = max_decisions
         self.decisions_this_turn = 0
         self.check = check  # check invariants after every resolution (tests)
-        self.deck = frame_deck(ruleset.frames[frame]) if check else []
         self.requested: Counter[str] = Counter()
         self.resolved: Counter[str] = Counter()
         self.discarded: Counter[str] = Counter()
@@ -365,7 +365,7 @@ class Game:
         st.rematch()
         apply_abilities(st, self.seats, self.rules.load)
         if self.check:
-            st.check_invariants(self.deck)
+            st.check_invariants()
         self.win_check()
 
     def win_check(self) -> None:

@@ -12,7 +12,7 @@ class Action_packopen(ActionEffect):
     category = 'パック操作'
     formats = ()
     frames = ('pack', 'rarePack', 'strategy', 'extra')
-    source = 'frames/20-pack/frame.bps:20:8'
+    source = 'frames/20-pack/frame.bps:28:8'
     executable = False
     missing = ('engine: open_pack', 'engine: pack_opened')
     trigger = '直接'
@@ -39,16 +39,16 @@ class Action_packopen(ActionEffect):
         ctx.call('open_pack', ctx.lookup(v, 'me'), {})
 
 __bps_lines__ = {
-    6: 'frames/20-pack/frame.bps:20:8',
-    26: 'frames/20-pack/frame.bps:22:56',
-    28: 'frames/20-pack/frame.bps:22:56',
-    30: 'frames/20-pack/frame.bps:23:3',
-    32: 'frames/20-pack/frame.bps:27:5',
-    33: 'frames/20-pack/frame.bps:28:7',
-    34: 'frames/20-pack/frame.bps:29:7',
-    35: 'frames/20-pack/frame.bps:30:9',
-    36: 'frames/20-pack/frame.bps:32:7',
-    37: 'frames/20-pack/frame.bps:33:7',
-    38: 'frames/20-pack/frame.bps:35:5',
-    39: 'frames/20-pack/frame.bps:35:14',
+    6: 'frames/20-pack/frame.bps:28:8',
+    26: 'frames/20-pack/frame.bps:30:56',
+    28: 'frames/20-pack/frame.bps:30:56',
+    30: 'frames/20-pack/frame.bps:31:3',
+    32: 'frames/20-pack/frame.bps:35:5',
+    33: 'frames/20-pack/frame.bps:36:7',
+    34: 'frames/20-pack/frame.bps:37:7',
+    35: 'frames/20-pack/frame.bps:38:9',
+    36: 'frames/20-pack/frame.bps:40:7',
+    37: 'frames/20-pack/frame.bps:41:7',
+    38: 'frames/20-pack/frame.bps:43:5',
+    39: 'frames/20-pack/frame.bps:43:14',
 }

@@ -12,7 +12,7 @@ class Action_raredraw(ActionEffect):
     category = 'レアカード操作'
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
-    source = 'frames/30-rarePack/frame.bps:22:8'
+    source = 'frames/30-rarePack/frame.bps:31:8'
     executable = True
     missing = ()
     trigger = '直接'
@@ -44,7 +44,7 @@ class Action_summonsRare(ActionEffect):
     category = 'レアカード操作'
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
-    source = 'frames/30-rarePack/frame.bps:31:8'
+    source = 'frames/30-rarePack/frame.bps:40:8'
     executable = True
     missing = ()
     trigger = '直接'
@@ -76,7 +76,7 @@ class Action_trapCounter(ActionEffect):
     category = 'レアカード操作'
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
-    source = 'frames/30-rarePack/frame.bps:42:8'
+    source = 'frames/30-rarePack/frame.bps:51:8'
     executable = False
     missing = ('engine: shares_card',)
     trigger = '直接'
@@ -99,22 +99,22 @@ class Action_trapCounter(ActionEffect):
             ctx.call('nullify', ctx.lookup(v, 'target'), {})
 
 __bps_lines__ = {
-    6: 'frames/30-rarePack/frame.bps:22:8',
-    26: 'frames/30-rarePack/frame.bps:24:61',
-    28: 'frames/30-rarePack/frame.bps:24:61',
-    30: 'frames/30-rarePack/frame.bps:25:3',
-    32: 'frames/30-rarePack/frame.bps:26:5',
-    34: 'frames/30-rarePack/frame.bps:25:3',
-    38: 'frames/30-rarePack/frame.bps:31:8',
-    58: 'frames/30-rarePack/frame.bps:35:61',
-    60: 'frames/30-rarePack/frame.bps:35:61',
-    62: 'frames/30-rarePack/frame.bps:36:3',
-    64: 'frames/30-rarePack/frame.bps:37:5',
-    66: 'frames/30-rarePack/frame.bps:36:3',
-    70: 'frames/30-rarePack/frame.bps:42:8',
-    92: 'frames/30-rarePack/frame.bps:45:25',
-    93: 'frames/30-rarePack/frame.bps:45:25',
-    96: 'frames/30-rarePack/frame.bps:46:3',
-    98: 'frames/30-rarePack/frame.bps:47:5',
-    99: 'frames/30-rarePack/frame.bps:48:7',
+    6: 'frames/30-rarePack/frame.bps:31:8',
+    26: 'frames/30-rarePack/frame.bps:33:61',
+    28: 'frames/30-rarePack/frame.bps:33:61',
+    30: 'frames/30-rarePack/frame.bps:34:3',
+    32: 'frames/30-rarePack/frame.bps:35:5',
+    34: 'frames/30-rarePack/frame.bps:34:3',
+    38: 'frames/30-rarePack/frame.bps:40:8',
+    58: 'frames/30-rarePack/frame.bps:44:61',
+    60: 'frames/30-rarePack/frame.bps:44:61',
+    62: 'frames/30-rarePack/frame.bps:45:3',
+    64: 'frames/30-rarePack/frame.bps:46:5',
+    66: 'frames/30-rarePack/frame.bps:45:3',
+    70: 'frames/30-rarePack/frame.bps:51:8',
+    92: 'frames/30-rarePack/frame.bps:54:25',
+    93: 'frames/30-rarePack/frame.bps:54:25',
+    96: 'frames/30-rarePack/frame.bps:55:3',
+    98: 'frames/30-rarePack/frame.bps:56:5',
+    99: 'frames/30-rarePack/frame.bps:57:7',
 }

@@ -12,7 +12,7 @@ class Action_quickOpen(ActionEffect):
     category = '切札操作'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:26:8'
+    source = 'frames/50-extra/frame.bps:38:8'
     executable = False
     missing = ('engine: trump_cards', 'engine: turn_trump')
     trigger = '直接'
@@ -37,7 +37,7 @@ class Action_open(ActionEffect):
     category = '切札操作'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:34:8'
+    source = 'frames/50-extra/frame.bps:46:8'
     executable = False
     missing = ('engine: trump_cards', 'engine: turn_trump')
     trigger = '直接'
@@ -62,7 +62,7 @@ class Action_close(ActionEffect):
     category = '切札操作'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:42:8'
+    source = 'frames/50-extra/frame.bps:54:8'
     executable = False
     missing = ('engine: turn_trump',)
     trigger = '直接'
@@ -88,7 +88,7 @@ class Action_trumpDestroy(ActionEffect):
     category = '切札操作'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:52:8'
+    source = 'frames/50-extra/frame.bps:64:8'
     executable = True
     missing = ()
     trigger = '直接'
@@ -117,7 +117,7 @@ class Action_revolutionDraw(ActionEffect):
     category = '切札♠A 革命'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:63:8'
+    source = 'frames/50-extra/frame.bps:75:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '誘発'
@@ -148,7 +148,7 @@ class Action_slash(ActionEffect):
     category = '切札♠2 スラッシュ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:75:8'
+    source = 'frames/50-extra/frame.bps:87:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -178,7 +178,7 @@ class Action_drain(ActionEffect):
     category = '切札♠3 ドレイン'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:90:8'
+    source = 'frames/50-extra/frame.bps:102:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -210,7 +210,7 @@ class Action_intimidate(ActionEffect):
     category = '切札♠4 威圧'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:107:8'
+    source = 'frames/50-extra/frame.bps:119:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -241,7 +241,7 @@ class Action_resurrection(ActionEffect):
     category = '切札♠5 蘇生'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:123:8'
+    source = 'frames/50-extra/frame.bps:135:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -271,7 +271,7 @@ class Action_instantKill(ActionEffect):
     category = '切札♠7 瞬殺'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:136:8'
+    source = 'frames/50-extra/frame.bps:148:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -304,7 +304,7 @@ class Action_summonReanimator(ActionEffect):
     category = '切札♠J リアニメーター'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:154:8'
+    source = 'frames/50-extra/frame.bps:166:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     trigger = '直接'
@@ -337,7 +337,7 @@ class Action_quickSummonReanimator(ActionEffect):
     category = '切札♠J リアニメーター'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:173:8'
+    source = 'frames/50-extra/frame.bps:185:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     trigger = '直接'
@@ -370,7 +370,7 @@ class Action_reanimatorReanimate(ActionEffect):
     category = '切札♠J リアニメーター'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:183:8'
+    source = 'frames/50-extra/frame.bps:195:8'
     executable = True
     missing = ()
     trigger = '直接'
@@ -403,7 +403,7 @@ class Action_reanimatorRevive(ActionEffect):
     category = '切札♠J リアニメーター'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:193:8'
+    source = 'frames/50-extra/frame.bps:205:8'
     executable = False
     missing = ('engine: place_trump',)
     trigger = '誘発'
@@ -435,7 +435,7 @@ class Action_summonDarkLord(ActionEffect):
     category = '切札♠K 魔王'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:204:8'
+    source = 'frames/50-extra/frame.bps:216:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: find_card', 'engine: summon_with_trump', 'engine: trump_card')
     trigger = '直接'
@@ -474,7 +474,7 @@ class Action_darkWhisper(ActionEffect):
     category = '切札♠K 魔王'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:235:8'
+    source = 'frames/50-extra/frame.bps:247:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '誘発'
@@ -509,7 +509,7 @@ class Action_summonReinforcement(ActionEffect):
     category = '切札♡2 援軍'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:247:8'
+    source = 'frames/50-extra/frame.bps:259:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -540,7 +540,7 @@ class Action_encourage(ActionEffect):
     category = '切札♡3 激励'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:264:8'
+    source = 'frames/50-extra/frame.bps:276:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -569,7 +569,7 @@ class Action_retreat(ActionEffect):
     category = '切札♡4 休戦'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:277:8'
+    source = 'frames/50-extra/frame.bps:289:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: trump_card', 'engine: turn_trump')
     trigger = '直接'
@@ -609,7 +609,7 @@ class Action_pursuit(ActionEffect):
     category = '切札♡5 追撃'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:296:8'
+    source = 'frames/50-extra/frame.bps:308:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: request_action')
     trigger = '直接'
@@ -641,7 +641,7 @@ class Action_phantomReverse(ActionEffect):
     category = '切札♡7 ファントム'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:315:8'
+    source = 'frames/50-extra/frame.bps:327:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: to_soldier')
     trigger = '直接'
@@ -670,7 +670,7 @@ class Action_illusion(ActionEffect):
     category = '切札♡7 ファントム'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:327:8'
+    source = 'frames/50-extra/frame.bps:339:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: reorder_bulwarks', 'engine: to_bulwark')
     trigger = '誘発'
@@ -708,7 +708,7 @@ class Action_salvation(ActionEffect):
     category = '切札♡8 救済'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:345:8'
+    source = 'frames/50-extra/frame.bps:357:8'
     executable = False
     missing = ('engine: choose_order', 'engine: face_up_trump')
     trigger = '直接'
@@ -739,7 +739,7 @@ class Action_summonChariot(ActionEffect):
     category = '切札♡J チャリオット'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:361:8'
+    source = 'frames/50-extra/frame.bps:373:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     trigger = '直接'
@@ -772,7 +772,7 @@ class Action_quickSummonChariot(ActionEffect):
     category = '切札♡J チャリオット'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:380:8'
+    source = 'frames/50-extra/frame.bps:392:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     trigger = '直接'
@@ -805,7 +805,7 @@ class Action_chariotDestroy(ActionEffect):
     category = '切札♡J チャリオット'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:390:8'
+    source = 'frames/50-extra/frame.bps:402:8'
     executable = True
     missing = ()
     trigger = '直接'
@@ -833,7 +833,7 @@ class Action_chariotRevive(ActionEffect):
     category = '切札♡J チャリオット'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:400:8'
+    source = 'frames/50-extra/frame.bps:412:8'
     executable = False
     missing = ('engine: place_trump',)
     trigger = '誘発'
@@ -865,7 +865,7 @@ class Action_summonGiant(ActionEffect):
     category = '切札♡K 巨人'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:411:8'
+    source = 'frames/50-extra/frame.bps:423:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: find_card', 'engine: summon_with_trump', 'engine: trump_card')
     trigger = '直接'
@@ -904,7 +904,7 @@ class Action_putBulwark(ActionEffect):
     category = '切札♢A 防壁追加'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:442:8'
+    source = 'frames/50-extra/frame.bps:454:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -934,7 +934,7 @@ class Action_negotiate(ActionEffect):
     category = '切札♢3 交渉'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:459:8'
+    source = 'frames/50-extra/frame.bps:471:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -963,7 +963,7 @@ class Action_reckoning(ActionEffect):
     category = '切札♢4 相殺'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:472:8'
+    source = 'frames/50-extra/frame.bps:484:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -1002,7 +1002,7 @@ class Action_exhaustion(ActionEffect):
     category = '切札♢5 喪失'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:492:8'
+    source = 'frames/50-extra/frame.bps:504:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: trump_card', 'engine: turn_trump')
     trigger = '誘発'
@@ -1040,7 +1040,7 @@ class Action_repair(ActionEffect):
     category = '切札♢8 修繕'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:510:8'
+    source = 'frames/50-extra/frame.bps:522:8'
     executable = False
     missing = ('engine: can_target', 'engine: face_up_trump', 'engine: request_action')
     trigger = '直接'
@@ -1083,7 +1083,7 @@ class Action_rest(ActionEffect):
     category = '切札♢9 充足'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:535:8'
+    source = 'frames/50-extra/frame.bps:547:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -1112,7 +1112,7 @@ class Action_satisfaction(ActionEffect):
     category = '切札♢9 充足'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:547:8'
+    source = 'frames/50-extra/frame.bps:559:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '誘発'
@@ -1147,7 +1147,7 @@ class Action_summonStrategist(ActionEffect):
     category = '切札♢J 策士'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:561:8'
+    source = 'frames/50-extra/frame.bps:573:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     trigger = '直接'
@@ -1177,7 +1177,7 @@ class Action_quickSummonStrategist(ActionEffect):
     category = '切札♢J 策士'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:575:8'
+    source = 'frames/50-extra/frame.bps:587:8'
     executable = False
     missing = ('engine: choose_request', 'engine: face_up_trump', 'engine: summon_with_trump')
     trigger = '直接'
@@ -1210,7 +1210,7 @@ class Action_strategistPredict(ActionEffect):
     category = '切札♢J 策士'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:596:8'
+    source = 'frames/50-extra/frame.bps:608:8'
     executable = True
     missing = ()
     trigger = '直接'
@@ -1242,7 +1242,7 @@ class Action_strategistRevive(ActionEffect):
     category = '切札♢J 策士'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:614:8'
+    source = 'frames/50-extra/frame.bps:626:8'
     executable = False
     missing = ('engine: place_trump',)
     trigger = '誘発'
@@ -1274,7 +1274,7 @@ class Action_switch(ActionEffect):
     category = '切札♣4 スイッチ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:625:8'
+    source = 'frames/50-extra/frame.bps:637:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -1306,7 +1306,7 @@ class Action_civilWar(ActionEffect):
     category = '切札♣5 内乱'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:641:8'
+    source = 'frames/50-extra/frame.bps:653:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '直接'
@@ -1336,7 +1336,7 @@ class Action_riot(ActionEffect):
     category = '切札♣5 内乱'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:659:8'
+    source = 'frames/50-extra/frame.bps:671:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '誘発'
@@ -1371,7 +1371,7 @@ class Action_handRefill(ActionEffect):
     category = '切札♣7 手札補充'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:671:8'
+    source = 'frames/50-extra/frame.bps:683:8'
     executable = False
     missing = ('engine: face_up_trump',)
     trigger = '誘発'
@@ -1409,7 +1409,7 @@ class Action_reset(ActionEffect):
     category = '切札♣8 リセット'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:689:8'
+    source = 'frames/50-extra/frame.bps:701:8'
     executable = False
     missing = ('engine: all_trumps', 'engine: face_up_trump', 'engine: turn_trump')
     trigger = '直接'
@@ -1441,7 +1441,7 @@ class Action_lastDitch(ActionEffect):
     category = '切札♣10 悪あがき'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:705:8'
+    source = 'frames/50-extra/frame.bps:717:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: trump_card')
     trigger = '直接'
@@ -1482,7 +1482,7 @@ class Action_summonKnight(ActionEffect):
     category = '切札♣J 騎士'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:728:8'
+    source = 'frames/50-extra/frame.bps:740:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     trigger = '直接'
@@ -1515,7 +1515,7 @@ class Action_quickSummonKnight(ActionEffect):
     category = '切札♣J 騎士'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:747:8'
+    source = 'frames/50-extra/frame.bps:759:8'
     executable = False
     missing = ('engine: face_up_trump', 'engine: summon_with_trump')
     trigger = '直接'
@@ -1548,7 +1548,7 @@ class Action_knightSweep(ActionEffect):
     category = '切札♣J 騎士'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:757:8'
+    source = 'frames/50-extra/frame.bps:769:8'
     executable = True
     missing = ()
     trigger = '直接'
@@ -1576,7 +1576,7 @@ class Action_knightRevive(ActionEffect):
     category = '切札♣J 騎士'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:769:8'
+    source = 'frames/50-extra/frame.bps:781:8'
     executable = False
     missing = ('engine: place_trump',)
     trigger = '誘発'
@@ -1599,366 +1599,366 @@ class Action_knightRevive(ActionEffect):
         ctx.call('place_trump', ctx.lookup(v, 'card'), {'face': ctx.lookup(v, 'face_up')})
 
 __bps_lines__ = {
-    6: 'frames/50-extra/frame.bps:26:8',
-    26: 'frames/50-extra/frame.bps:28:3',
-    28: 'frames/50-extra/frame.bps:29:5',
-    31: 'frames/50-extra/frame.bps:34:8',
-    51: 'frames/50-extra/frame.bps:36:3',
-    53: 'frames/50-extra/frame.bps:37:5',
-    56: 'frames/50-extra/frame.bps:42:8',
-    76: 'frames/50-extra/frame.bps:45:3',
-    78: 'frames/50-extra/frame.bps:46:5',
-    79: 'frames/50-extra/frame.bps:47:5',
-    82: 'frames/50-extra/frame.bps:52:8',
-    102: 'frames/50-extra/frame.bps:55:3',
-    104: 'frames/50-extra/frame.bps:56:5',
-    105: 'frames/50-extra/frame.bps:57:7',
-    107: 'frames/50-extra/frame.bps:55:3',
-    111: 'frames/50-extra/frame.bps:63:8',
-    133: 'frames/50-extra/frame.bps:66:108',
-    135: 'frames/50-extra/frame.bps:66:108',
-    137: 'frames/50-extra/frame.bps:67:3',
-    139: 'frames/50-extra/frame.bps:68:5',
-    142: 'frames/50-extra/frame.bps:75:8',
-    162: 'frames/50-extra/frame.bps:78:40',
-    164: 'frames/50-extra/frame.bps:78:40',
-    166: 'frames/50-extra/frame.bps:80:3',
-    168: 'frames/50-extra/frame.bps:81:5',
-    169: 'frames/50-extra/frame.bps:82:7',
-    172: 'frames/50-extra/frame.bps:90:8',
-    192: 'frames/50-extra/frame.bps:93:39',
-    194: 'frames/50-extra/frame.bps:93:39',
-    196: 'frames/50-extra/frame.bps:95:3',
-    198: 'frames/50-extra/frame.bps:96:5',
-    199: 'frames/50-extra/frame.bps:97:5',
-    200: 'frames/50-extra/frame.bps:98:5',
-    201: 'frames/50-extra/frame.bps:99:7',
-    204: 'frames/50-extra/frame.bps:107:8',
-    224: 'frames/50-extra/frame.bps:110:37',
-    226: 'frames/50-extra/frame.bps:110:37',
-    228: 'frames/50-extra/frame.bps:111:3',
-    230: 'frames/50-extra/frame.bps:112:5',
-    231: 'frames/50-extra/frame.bps:113:7',
-    232: 'frames/50-extra/frame.bps:114:9',
-    235: 'frames/50-extra/frame.bps:123:8',
-    255: 'frames/50-extra/frame.bps:126:37',
-    257: 'frames/50-extra/frame.bps:126:37',
-    259: 'frames/50-extra/frame.bps:127:3',
-    261: 'frames/50-extra/frame.bps:128:5',
-    262: 'frames/50-extra/frame.bps:129:5',
-    265: 'frames/50-extra/frame.bps:136:8',
-    285: 'frames/50-extra/frame.bps:139:37',
-    287: 'frames/50-extra/frame.bps:139:37',
-    289: 'frames/50-extra/frame.bps:141:3',
-    291: 'frames/50-extra/frame.bps:142:5',
-    292: 'frames/50-extra/frame.bps:143:5',
-    293: 'frames/50-extra/frame.bps:144:5',
-    294: 'frames/50-extra/frame.bps:145:5',
-    295: 'frames/50-extra/frame.bps:146:7',
-    298: 'frames/50-extra/frame.bps:154:8',
-    318: 'frames/50-extra/frame.bps:157:42',
-    320: 'frames/50-extra/frame.bps:157:42',
-    322: 'frames/50-extra/frame.bps:158:3',
-    324: 'frames/50-extra/frame.bps:163:5',
-    325: 'frames/50-extra/frame.bps:164:7',
-    326: 'frames/50-extra/frame.bps:164:16',
-    327: 'frames/50-extra/frame.bps:165:7',
-    328: 'frames/50-extra/frame.bps:165:16',
-    331: 'frames/50-extra/frame.bps:173:8',
-    351: 'frames/50-extra/frame.bps:176:42',
-    353: 'frames/50-extra/frame.bps:176:42',
-    355: 'frames/50-extra/frame.bps:177:3',
-    357: 'frames/50-extra/frame.bps:163:5',
-    358: 'frames/50-extra/frame.bps:164:7',
-    359: 'frames/50-extra/frame.bps:164:16',
-    360: 'frames/50-extra/frame.bps:165:7',
-    361: 'frames/50-extra/frame.bps:165:16',
-    364: 'frames/50-extra/frame.bps:183:8',
-    384: 'frames/50-extra/frame.bps:187:3',
+    6: 'frames/50-extra/frame.bps:38:8',
+    26: 'frames/50-extra/frame.bps:40:3',
+    28: 'frames/50-extra/frame.bps:41:5',
+    31: 'frames/50-extra/frame.bps:46:8',
+    51: 'frames/50-extra/frame.bps:48:3',
+    53: 'frames/50-extra/frame.bps:49:5',
+    56: 'frames/50-extra/frame.bps:54:8',
+    76: 'frames/50-extra/frame.bps:57:3',
+    78: 'frames/50-extra/frame.bps:58:5',
+    79: 'frames/50-extra/frame.bps:59:5',
+    82: 'frames/50-extra/frame.bps:64:8',
+    102: 'frames/50-extra/frame.bps:67:3',
+    104: 'frames/50-extra/frame.bps:68:5',
+    105: 'frames/50-extra/frame.bps:69:7',
+    107: 'frames/50-extra/frame.bps:67:3',
+    111: 'frames/50-extra/frame.bps:75:8',
+    133: 'frames/50-extra/frame.bps:78:108',
+    135: 'frames/50-extra/frame.bps:78:108',
+    137: 'frames/50-extra/frame.bps:79:3',
+    139: 'frames/50-extra/frame.bps:80:5',
+    142: 'frames/50-extra/frame.bps:87:8',
+    162: 'frames/50-extra/frame.bps:90:40',
+    164: 'frames/50-extra/frame.bps:90:40',
+    166: 'frames/50-extra/frame.bps:92:3',
+    168: 'frames/50-extra/frame.bps:93:5',
+    169: 'frames/50-extra/frame.bps:94:7',
+    172: 'frames/50-extra/frame.bps:102:8',
+    192: 'frames/50-extra/frame.bps:105:39',
+    194: 'frames/50-extra/frame.bps:105:39',
+    196: 'frames/50-extra/frame.bps:107:3',
+    198: 'frames/50-extra/frame.bps:108:5',
+    199: 'frames/50-extra/frame.bps:109:5',
+    200: 'frames/50-extra/frame.bps:110:5',
+    201: 'frames/50-extra/frame.bps:111:7',
+    204: 'frames/50-extra/frame.bps:119:8',
+    224: 'frames/50-extra/frame.bps:122:37',
+    226: 'frames/50-extra/frame.bps:122:37',
+    228: 'frames/50-extra/frame.bps:123:3',
+    230: 'frames/50-extra/frame.bps:124:5',
+    231: 'frames/50-extra/frame.bps:125:7',
+    232: 'frames/50-extra/frame.bps:126:9',
+    235: 'frames/50-extra/frame.bps:135:8',
+    255: 'frames/50-extra/frame.bps:138:37',
+    257: 'frames/50-extra/frame.bps:138:37',
+    259: 'frames/50-extra/frame.bps:139:3',
+    261: 'frames/50-extra/frame.bps:140:5',
+    262: 'frames/50-extra/frame.bps:141:5',
+    265: 'frames/50-extra/frame.bps:148:8',
+    285: 'frames/50-extra/frame.bps:151:37',
+    287: 'frames/50-extra/frame.bps:151:37',
+    289: 'frames/50-extra/frame.bps:153:3',
+    291: 'frames/50-extra/frame.bps:154:5',
+    292: 'frames/50-extra/frame.bps:155:5',
+    293: 'frames/50-extra/frame.bps:156:5',
+    294: 'frames/50-extra/frame.bps:157:5',
+    295: 'frames/50-extra/frame.bps:158:7',
+    298: 'frames/50-extra/frame.bps:166:8',
+    318: 'frames/50-extra/frame.bps:169:42',
+    320: 'frames/50-extra/frame.bps:169:42',
+    322: 'frames/50-extra/frame.bps:170:3',
+    324: 'frames/50-extra/frame.bps:175:5',
+    325: 'frames/50-extra/frame.bps:176:7',
+    326: 'frames/50-extra/frame.bps:176:16',
+    327: 'frames/50-extra/frame.bps:177:7',
+    328: 'frames/50-extra/frame.bps:177:16',
+    331: 'frames/50-extra/frame.bps:185:8',
+    351: 'frames/50-extra/frame.bps:188:42',
+    353: 'frames/50-extra/frame.bps:188:42',
+    355: 'frames/50-extra/frame.bps:189:3',
+    357: 'frames/50-extra/frame.bps:175:5',
+    358: 'frames/50-extra/frame.bps:176:7',
+    359: 'frames/50-extra/frame.bps:176:16',
+    360: 'frames/50-extra/frame.bps:177:7',
+    361: 'frames/50-extra/frame.bps:177:16',
+    364: 'frames/50-extra/frame.bps:195:8',
+    384: 'frames/50-extra/frame.bps:199:3',
     386: 'stdlib/40-normal-magic.bps:78:5',
     387: 'stdlib/40-normal-magic.bps:79:5',
     388: 'stdlib/40-normal-magic.bps:80:5',
     389: 'stdlib/40-normal-magic.bps:81:7',
     391: 'stdlib/40-normal-magic.bps:83:7',
-    393: 'frames/50-extra/frame.bps:187:3',
-    397: 'frames/50-extra/frame.bps:193:8',
-    419: 'frames/50-extra/frame.bps:196:44',
-    423: 'frames/50-extra/frame.bps:197:3',
-    425: 'frames/50-extra/frame.bps:198:5',
-    426: 'frames/50-extra/frame.bps:199:5',
-    429: 'frames/50-extra/frame.bps:204:8',
-    449: 'frames/50-extra/frame.bps:207:37',
-    451: 'frames/50-extra/frame.bps:207:37',
-    453: 'frames/50-extra/frame.bps:208:3',
-    455: 'frames/50-extra/frame.bps:215:5',
-    456: 'frames/50-extra/frame.bps:216:7',
-    457: 'frames/50-extra/frame.bps:216:16',
-    458: 'frames/50-extra/frame.bps:217:7',
-    459: 'frames/50-extra/frame.bps:217:16',
-    460: 'frames/50-extra/frame.bps:218:7',
-    461: 'frames/50-extra/frame.bps:219:9',
-    462: 'frames/50-extra/frame.bps:220:11',
-    463: 'frames/50-extra/frame.bps:223:7',
-    464: 'frames/50-extra/frame.bps:224:9',
-    465: 'frames/50-extra/frame.bps:225:11',
-    468: 'frames/50-extra/frame.bps:235:8',
-    490: 'frames/50-extra/frame.bps:238:78',
-    492: 'frames/50-extra/frame.bps:238:78',
-    494: 'frames/50-extra/frame.bps:238:55',
-    498: 'frames/50-extra/frame.bps:239:3',
-    500: 'frames/50-extra/frame.bps:240:5',
-    503: 'frames/50-extra/frame.bps:247:8',
-    523: 'frames/50-extra/frame.bps:253:12',
-    525: 'frames/50-extra/frame.bps:253:12',
-    527: 'frames/50-extra/frame.bps:254:3',
-    529: 'frames/50-extra/frame.bps:255:5',
-    530: 'frames/50-extra/frame.bps:256:5',
-    531: 'frames/50-extra/frame.bps:257:5',
-    534: 'frames/50-extra/frame.bps:264:8',
-    554: 'frames/50-extra/frame.bps:267:37',
-    556: 'frames/50-extra/frame.bps:267:37',
-    558: 'frames/50-extra/frame.bps:269:3',
-    560: 'frames/50-extra/frame.bps:270:5',
-    563: 'frames/50-extra/frame.bps:277:8',
-    583: 'frames/50-extra/frame.bps:280:37',
-    585: 'frames/50-extra/frame.bps:280:37',
-    589: 'frames/50-extra/frame.bps:281:25',
-    590: 'frames/50-extra/frame.bps:281:25',
-    593: 'frames/50-extra/frame.bps:282:3',
-    595: 'frames/50-extra/frame.bps:287:5',
-    596: 'frames/50-extra/frame.bps:287:14',
-    597: 'frames/50-extra/frame.bps:288:5',
-    598: 'frames/50-extra/frame.bps:288:14',
-    599: 'frames/50-extra/frame.bps:289:5',
-    600: 'frames/50-extra/frame.bps:289:14',
-    603: 'frames/50-extra/frame.bps:296:8',
-    623: 'frames/50-extra/frame.bps:302:12',
-    625: 'frames/50-extra/frame.bps:302:12',
-    627: 'frames/50-extra/frame.bps:303:3',
-    629: 'frames/50-extra/frame.bps:307:5',
-    630: 'frames/50-extra/frame.bps:307:14',
-    631: 'frames/50-extra/frame.bps:308:5',
-    632: 'frames/50-extra/frame.bps:308:14',
-    635: 'frames/50-extra/frame.bps:315:8',
-    655: 'frames/50-extra/frame.bps:318:40',
-    657: 'frames/50-extra/frame.bps:318:40',
-    659: 'frames/50-extra/frame.bps:319:3',
-    661: 'frames/50-extra/frame.bps:320:5',
-    664: 'frames/50-extra/frame.bps:327:8',
-    686: 'frames/50-extra/frame.bps:332:98',
-    688: 'frames/50-extra/frame.bps:332:98',
-    690: 'frames/50-extra/frame.bps:332:70',
-    694: 'frames/50-extra/frame.bps:333:3',
-    696: 'frames/50-extra/frame.bps:337:5',
-    697: 'frames/50-extra/frame.bps:337:14',
-    698: 'frames/50-extra/frame.bps:338:5',
-    699: 'frames/50-extra/frame.bps:338:14',
-    702: 'frames/50-extra/frame.bps:345:8',
-    722: 'frames/50-extra/frame.bps:348:37',
-    724: 'frames/50-extra/frame.bps:348:37',
-    726: 'frames/50-extra/frame.bps:349:3',
-    728: 'frames/50-extra/frame.bps:350:5',
-    729: 'frames/50-extra/frame.bps:351:7',
-    730: 'frames/50-extra/frame.bps:352:9',
-    733: 'frames/50-extra/frame.bps:361:8',
-    753: 'frames/50-extra/frame.bps:364:41',
-    755: 'frames/50-extra/frame.bps:364:41',
-    757: 'frames/50-extra/frame.bps:365:3',
-    759: 'frames/50-extra/frame.bps:370:5',
-    760: 'frames/50-extra/frame.bps:371:7',
-    761: 'frames/50-extra/frame.bps:371:16',
-    762: 'frames/50-extra/frame.bps:372:7',
-    763: 'frames/50-extra/frame.bps:372:16',
-    766: 'frames/50-extra/frame.bps:380:8',
-    786: 'frames/50-extra/frame.bps:383:41',
-    788: 'frames/50-extra/frame.bps:383:41',
-    790: 'frames/50-extra/frame.bps:384:3',
-    792: 'frames/50-extra/frame.bps:370:5',
-    793: 'frames/50-extra/frame.bps:371:7',
-    794: 'frames/50-extra/frame.bps:371:16',
-    795: 'frames/50-extra/frame.bps:372:7',
-    796: 'frames/50-extra/frame.bps:372:16',
-    799: 'frames/50-extra/frame.bps:390:8',
-    819: 'frames/50-extra/frame.bps:394:3',
+    393: 'frames/50-extra/frame.bps:199:3',
+    397: 'frames/50-extra/frame.bps:205:8',
+    419: 'frames/50-extra/frame.bps:208:44',
+    423: 'frames/50-extra/frame.bps:209:3',
+    425: 'frames/50-extra/frame.bps:210:5',
+    426: 'frames/50-extra/frame.bps:211:5',
+    429: 'frames/50-extra/frame.bps:216:8',
+    449: 'frames/50-extra/frame.bps:219:37',
+    451: 'frames/50-extra/frame.bps:219:37',
+    453: 'frames/50-extra/frame.bps:220:3',
+    455: 'frames/50-extra/frame.bps:227:5',
+    456: 'frames/50-extra/frame.bps:228:7',
+    457: 'frames/50-extra/frame.bps:228:16',
+    458: 'frames/50-extra/frame.bps:229:7',
+    459: 'frames/50-extra/frame.bps:229:16',
+    460: 'frames/50-extra/frame.bps:230:7',
+    461: 'frames/50-extra/frame.bps:231:9',
+    462: 'frames/50-extra/frame.bps:232:11',
+    463: 'frames/50-extra/frame.bps:235:7',
+    464: 'frames/50-extra/frame.bps:236:9',
+    465: 'frames/50-extra/frame.bps:237:11',
+    468: 'frames/50-extra/frame.bps:247:8',
+    490: 'frames/50-extra/frame.bps:250:78',
+    492: 'frames/50-extra/frame.bps:250:78',
+    494: 'frames/50-extra/frame.bps:250:55',
+    498: 'frames/50-extra/frame.bps:251:3',
+    500: 'frames/50-extra/frame.bps:252:5',
+    503: 'frames/50-extra/frame.bps:259:8',
+    523: 'frames/50-extra/frame.bps:265:12',
+    525: 'frames/50-extra/frame.bps:265:12',
+    527: 'frames/50-extra/frame.bps:266:3',
+    529: 'frames/50-extra/frame.bps:267:5',
+    530: 'frames/50-extra/frame.bps:268:5',
+    531: 'frames/50-extra/frame.bps:269:5',
+    534: 'frames/50-extra/frame.bps:276:8',
+    554: 'frames/50-extra/frame.bps:279:37',
+    556: 'frames/50-extra/frame.bps:279:37',
+    558: 'frames/50-extra/frame.bps:281:3',
+    560: 'frames/50-extra/frame.bps:282:5',
+    563: 'frames/50-extra/frame.bps:289:8',
+    583: 'frames/50-extra/frame.bps:292:37',
+    585: 'frames/50-extra/frame.bps:292:37',
+    589: 'frames/50-extra/frame.bps:293:25',
+    590: 'frames/50-extra/frame.bps:293:25',
+    593: 'frames/50-extra/frame.bps:294:3',
+    595: 'frames/50-extra/frame.bps:299:5',
+    596: 'frames/50-extra/frame.bps:299:14',
+    597: 'frames/50-extra/frame.bps:300:5',
+    598: 'frames/50-extra/frame.bps:300:14',
+    599: 'frames/50-extra/frame.bps:301:5',
+    600: 'frames/50-extra/frame.bps:301:14',
+    603: 'frames/50-extra/frame.bps:308:8',
+    623: 'frames/50-extra/frame.bps:314:12',
+    625: 'frames/50-extra/frame.bps:314:12',
+    627: 'frames/50-extra/frame.bps:315:3',
+    629: 'frames/50-extra/frame.bps:319:5',
+    630: 'frames/50-extra/frame.bps:319:14',
+    631: 'frames/50-extra/frame.bps:320:5',
+    632: 'frames/50-extra/frame.bps:320:14',
+    635: 'frames/50-extra/frame.bps:327:8',
+    655: 'frames/50-extra/frame.bps:330:40',
+    657: 'frames/50-extra/frame.bps:330:40',
+    659: 'frames/50-extra/frame.bps:331:3',
+    661: 'frames/50-extra/frame.bps:332:5',
+    664: 'frames/50-extra/frame.bps:339:8',
+    686: 'frames/50-extra/frame.bps:344:98',
+    688: 'frames/50-extra/frame.bps:344:98',
+    690: 'frames/50-extra/frame.bps:344:70',
+    694: 'frames/50-extra/frame.bps:345:3',
+    696: 'frames/50-extra/frame.bps:349:5',
+    697: 'frames/50-extra/frame.bps:349:14',
+    698: 'frames/50-extra/frame.bps:350:5',
+    699: 'frames/50-extra/frame.bps:350:14',
+    702: 'frames/50-extra/frame.bps:357:8',
+    722: 'frames/50-extra/frame.bps:360:37',
+    724: 'frames/50-extra/frame.bps:360:37',
+    726: 'frames/50-extra/frame.bps:361:3',
+    728: 'frames/50-extra/frame.bps:362:5',
+    729: 'frames/50-extra/frame.bps:363:7',
+    730: 'frames/50-extra/frame.bps:364:9',
+    733: 'frames/50-extra/frame.bps:373:8',
+    753: 'frames/50-extra/frame.bps:376:41',
+    755: 'frames/50-extra/frame.bps:376:41',
+    757: 'frames/50-extra/frame.bps:377:3',
+    759: 'frames/50-extra/frame.bps:382:5',
+    760: 'frames/50-extra/frame.bps:383:7',
+    761: 'frames/50-extra/frame.bps:383:16',
+    762: 'frames/50-extra/frame.bps:384:7',
+    763: 'frames/50-extra/frame.bps:384:16',
+    766: 'frames/50-extra/frame.bps:392:8',
+    786: 'frames/50-extra/frame.bps:395:41',
+    788: 'frames/50-extra/frame.bps:395:41',
+    790: 'frames/50-extra/frame.bps:396:3',
+    792: 'frames/50-extra/frame.bps:382:5',
+    793: 'frames/50-extra/frame.bps:383:7',
+    794: 'frames/50-extra/frame.bps:383:16',
+    795: 'frames/50-extra/frame.bps:384:7',
+    796: 'frames/50-extra/frame.bps:384:16',
+    799: 'frames/50-extra/frame.bps:402:8',
+    819: 'frames/50-extra/frame.bps:406:3',
     821: 'stdlib/40-normal-magic.bps:8:5',
-    823: 'frames/50-extra/frame.bps:394:3',
-    827: 'frames/50-extra/frame.bps:400:8',
-    849: 'frames/50-extra/frame.bps:403:43',
-    853: 'frames/50-extra/frame.bps:404:3',
-    855: 'frames/50-extra/frame.bps:405:5',
-    856: 'frames/50-extra/frame.bps:406:5',
-    859: 'frames/50-extra/frame.bps:411:8',
-    879: 'frames/50-extra/frame.bps:414:37',
-    881: 'frames/50-extra/frame.bps:414:37',
-    883: 'frames/50-extra/frame.bps:415:3',
-    885: 'frames/50-extra/frame.bps:422:5',
-    886: 'frames/50-extra/frame.bps:423:7',
-    887: 'frames/50-extra/frame.bps:423:16',
-    888: 'frames/50-extra/frame.bps:424:7',
-    889: 'frames/50-extra/frame.bps:424:16',
-    890: 'frames/50-extra/frame.bps:425:7',
-    891: 'frames/50-extra/frame.bps:426:9',
-    892: 'frames/50-extra/frame.bps:427:11',
-    893: 'frames/50-extra/frame.bps:430:7',
-    894: 'frames/50-extra/frame.bps:431:9',
-    895: 'frames/50-extra/frame.bps:432:11',
-    898: 'frames/50-extra/frame.bps:442:8',
-    918: 'frames/50-extra/frame.bps:448:12',
-    920: 'frames/50-extra/frame.bps:448:12',
-    922: 'frames/50-extra/frame.bps:449:3',
-    924: 'frames/50-extra/frame.bps:450:5',
-    925: 'frames/50-extra/frame.bps:451:7',
-    928: 'frames/50-extra/frame.bps:459:8',
-    948: 'frames/50-extra/frame.bps:462:37',
-    950: 'frames/50-extra/frame.bps:462:37',
-    952: 'frames/50-extra/frame.bps:464:3',
-    954: 'frames/50-extra/frame.bps:465:5',
-    957: 'frames/50-extra/frame.bps:472:8',
-    977: 'frames/50-extra/frame.bps:475:37',
-    979: 'frames/50-extra/frame.bps:475:37',
-    983: 'frames/50-extra/frame.bps:476:25',
-    984: 'frames/50-extra/frame.bps:476:25',
-    987: 'frames/50-extra/frame.bps:477:3',
-    989: 'frames/50-extra/frame.bps:482:5',
-    990: 'frames/50-extra/frame.bps:483:7',
-    991: 'frames/50-extra/frame.bps:483:16',
-    992: 'frames/50-extra/frame.bps:484:7',
-    993: 'frames/50-extra/frame.bps:484:16',
-    996: 'frames/50-extra/frame.bps:492:8',
-    1018: 'frames/50-extra/frame.bps:497:78',
-    1020: 'frames/50-extra/frame.bps:497:78',
-    1022: 'frames/50-extra/frame.bps:497:55',
-    1026: 'frames/50-extra/frame.bps:498:3',
-    1028: 'frames/50-extra/frame.bps:499:5',
-    1029: 'frames/50-extra/frame.bps:500:7',
-    1031: 'frames/50-extra/frame.bps:502:7',
-    1034: 'frames/50-extra/frame.bps:510:8',
-    1054: 'frames/50-extra/frame.bps:513:37',
-    1056: 'frames/50-extra/frame.bps:513:37',
-    1060: 'frames/50-extra/frame.bps:514:35',
-    1061: 'frames/50-extra/frame.bps:514:35',
-    1064: 'frames/50-extra/frame.bps:515:3',
-    1066: 'frames/50-extra/frame.bps:521:5',
-    1067: 'frames/50-extra/frame.bps:522:7',
-    1068: 'frames/50-extra/frame.bps:522:16',
-    1069: 'frames/50-extra/frame.bps:523:7',
-    1070: 'frames/50-extra/frame.bps:524:9',
-    1071: 'frames/50-extra/frame.bps:524:18',
-    1073: 'frames/50-extra/frame.bps:526:9',
-    1074: 'frames/50-extra/frame.bps:526:18',
-    1077: 'frames/50-extra/frame.bps:535:8',
-    1097: 'frames/50-extra/frame.bps:538:37',
-    1099: 'frames/50-extra/frame.bps:538:37',
-    1101: 'frames/50-extra/frame.bps:539:3',
-    1103: 'frames/50-extra/frame.bps:540:5',
-    1106: 'frames/50-extra/frame.bps:547:8',
-    1128: 'frames/50-extra/frame.bps:552:78',
-    1130: 'frames/50-extra/frame.bps:552:78',
-    1132: 'frames/50-extra/frame.bps:552:55',
-    1136: 'frames/50-extra/frame.bps:553:3',
-    1138: 'frames/50-extra/frame.bps:554:5',
-    1141: 'frames/50-extra/frame.bps:561:8',
-    1161: 'frames/50-extra/frame.bps:564:37',
-    1163: 'frames/50-extra/frame.bps:564:37',
-    1165: 'frames/50-extra/frame.bps:565:3',
-    1167: 'frames/50-extra/frame.bps:566:5',
-    1168: 'frames/50-extra/frame.bps:567:7',
-    1171: 'frames/50-extra/frame.bps:575:8',
-    1191: 'frames/50-extra/frame.bps:578:37',
-    1193: 'frames/50-extra/frame.bps:578:37',
-    1195: 'frames/50-extra/frame.bps:579:3',
-    1197: 'frames/50-extra/frame.bps:586:5',
-    1198: 'frames/50-extra/frame.bps:587:7',
-    1199: 'frames/50-extra/frame.bps:587:16',
-    1200: 'frames/50-extra/frame.bps:588:7',
-    1201: 'frames/50-extra/frame.bps:588:16',
-    1204: 'frames/50-extra/frame.bps:596:8',
-    1224: 'frames/50-extra/frame.bps:599:3',
-    1226: 'frames/50-extra/frame.bps:603:5',
-    1227: 'frames/50-extra/frame.bps:603:14',
-    1228: 'frames/50-extra/frame.bps:604:5',
-    1229: 'frames/50-extra/frame.bps:605:7',
-    1230: 'frames/50-extra/frame.bps:606:7',
-    1232: 'frames/50-extra/frame.bps:599:3',
-    1236: 'frames/50-extra/frame.bps:614:8',
-    1258: 'frames/50-extra/frame.bps:617:39',
-    1262: 'frames/50-extra/frame.bps:618:3',
-    1264: 'frames/50-extra/frame.bps:619:5',
-    1265: 'frames/50-extra/frame.bps:620:5',
-    1268: 'frames/50-extra/frame.bps:625:8',
-    1288: 'frames/50-extra/frame.bps:628:39',
-    1290: 'frames/50-extra/frame.bps:628:39',
-    1292: 'frames/50-extra/frame.bps:629:3',
-    1294: 'frames/50-extra/frame.bps:633:5',
-    1295: 'frames/50-extra/frame.bps:633:14',
-    1296: 'frames/50-extra/frame.bps:634:5',
-    1297: 'frames/50-extra/frame.bps:634:14',
-    1300: 'frames/50-extra/frame.bps:641:8',
-    1320: 'frames/50-extra/frame.bps:644:37',
-    1322: 'frames/50-extra/frame.bps:644:37',
-    1324: 'frames/50-extra/frame.bps:646:3',
-    1326: 'frames/50-extra/frame.bps:650:5',
-    1327: 'frames/50-extra/frame.bps:651:7',
-    1330: 'frames/50-extra/frame.bps:659:8',
-    1352: 'frames/50-extra/frame.bps:662:82',
-    1354: 'frames/50-extra/frame.bps:662:82',
-    1356: 'frames/50-extra/frame.bps:662:50',
-    1360: 'frames/50-extra/frame.bps:663:3',
-    1362: 'frames/50-extra/frame.bps:664:5',
-    1365: 'frames/50-extra/frame.bps:671:8',
-    1387: 'frames/50-extra/frame.bps:676:80',
-    1389: 'frames/50-extra/frame.bps:676:80',
-    1391: 'frames/50-extra/frame.bps:676:57',
-    1395: 'frames/50-extra/frame.bps:677:3',
-    1397: 'frames/50-extra/frame.bps:678:5',
-    1398: 'frames/50-extra/frame.bps:679:7',
-    1399: 'frames/50-extra/frame.bps:680:12',
-    1400: 'frames/50-extra/frame.bps:681:7',
-    1403: 'frames/50-extra/frame.bps:689:8',
-    1423: 'frames/50-extra/frame.bps:692:39',
-    1425: 'frames/50-extra/frame.bps:692:39',
-    1427: 'frames/50-extra/frame.bps:693:3',
-    1429: 'frames/50-extra/frame.bps:697:5',
-    1430: 'frames/50-extra/frame.bps:697:14',
-    1431: 'frames/50-extra/frame.bps:698:5',
-    1432: 'frames/50-extra/frame.bps:698:14',
-    1435: 'frames/50-extra/frame.bps:705:8',
-    1455: 'frames/50-extra/frame.bps:708:39',
-    1457: 'frames/50-extra/frame.bps:708:39',
-    1461: 'frames/50-extra/frame.bps:709:25',
-    1462: 'frames/50-extra/frame.bps:709:25',
-    1465: 'frames/50-extra/frame.bps:710:3',
-    1467: 'frames/50-extra/frame.bps:714:5',
-    1468: 'frames/50-extra/frame.bps:714:14',
-    1469: 'frames/50-extra/frame.bps:715:5',
-    1470: 'frames/50-extra/frame.bps:716:7',
-    1471: 'frames/50-extra/frame.bps:717:9',
-    1473: 'frames/50-extra/frame.bps:719:9',
-    1476: 'frames/50-extra/frame.bps:728:8',
-    1496: 'frames/50-extra/frame.bps:731:37',
-    1498: 'frames/50-extra/frame.bps:731:37',
-    1500: 'frames/50-extra/frame.bps:732:3',
-    1502: 'frames/50-extra/frame.bps:737:5',
-    1503: 'frames/50-extra/frame.bps:738:7',
-    1504: 'frames/50-extra/frame.bps:738:16',
-    1505: 'frames/50-extra/frame.bps:739:7',
-    1506: 'frames/50-extra/frame.bps:739:16',
-    1509: 'frames/50-extra/frame.bps:747:8',
-    1529: 'frames/50-extra/frame.bps:750:37',
-    1531: 'frames/50-extra/frame.bps:750:37',
-    1533: 'frames/50-extra/frame.bps:751:3',
-    1535: 'frames/50-extra/frame.bps:737:5',
-    1536: 'frames/50-extra/frame.bps:738:7',
-    1537: 'frames/50-extra/frame.bps:738:16',
-    1538: 'frames/50-extra/frame.bps:739:7',
-    1539: 'frames/50-extra/frame.bps:739:16',
-    1542: 'frames/50-extra/frame.bps:757:8',
-    1562: 'frames/50-extra/frame.bps:761:3',
-    1564: 'frames/50-extra/frame.bps:762:5',
-    1566: 'frames/50-extra/frame.bps:761:3',
-    1570: 'frames/50-extra/frame.bps:769:8',
-    1592: 'frames/50-extra/frame.bps:772:39',
-    1596: 'frames/50-extra/frame.bps:773:3',
-    1598: 'frames/50-extra/frame.bps:774:5',
-    1599: 'frames/50-extra/frame.bps:775:5',
+    823: 'frames/50-extra/frame.bps:406:3',
+    827: 'frames/50-extra/frame.bps:412:8',
+    849: 'frames/50-extra/frame.bps:415:43',
+    853: 'frames/50-extra/frame.bps:416:3',
+    855: 'frames/50-extra/frame.bps:417:5',
+    856: 'frames/50-extra/frame.bps:418:5',
+    859: 'frames/50-extra/frame.bps:423:8',
+    879: 'frames/50-extra/frame.bps:426:37',
+    881: 'frames/50-extra/frame.bps:426:37',
+    883: 'frames/50-extra/frame.bps:427:3',
+    885: 'frames/50-extra/frame.bps:434:5',
+    886: 'frames/50-extra/frame.bps:435:7',
+    887: 'frames/50-extra/frame.bps:435:16',
+    888: 'frames/50-extra/frame.bps:436:7',
+    889: 'frames/50-extra/frame.bps:436:16',
+    890: 'frames/50-extra/frame.bps:437:7',
+    891: 'frames/50-extra/frame.bps:438:9',
+    892: 'frames/50-extra/frame.bps:439:11',
+    893: 'frames/50-extra/frame.bps:442:7',
+    894: 'frames/50-extra/frame.bps:443:9',
+    895: 'frames/50-extra/frame.bps:444:11',
+    898: 'frames/50-extra/frame.bps:454:8',
+    918: 'frames/50-extra/frame.bps:460:12',
+    920: 'frames/50-extra/frame.bps:460:12',
+    922: 'frames/50-extra/frame.bps:461:3',
+    924: 'frames/50-extra/frame.bps:462:5',
+    925: 'frames/50-extra/frame.bps:463:7',
+    928: 'frames/50-extra/frame.bps:471:8',
+    948: 'frames/50-extra/frame.bps:474:37',
+    950: 'frames/50-extra/frame.bps:474:37',
+    952: 'frames/50-extra/frame.bps:476:3',
+    954: 'frames/50-extra/frame.bps:477:5',
+    957: 'frames/50-extra/frame.bps:484:8',
+    977: 'frames/50-extra/frame.bps:487:37',
+    979: 'frames/50-extra/frame.bps:487:37',
+    983: 'frames/50-extra/frame.bps:488:25',
+    984: 'frames/50-extra/frame.bps:488:25',
+    987: 'frames/50-extra/frame.bps:489:3',
+    989: 'frames/50-extra/frame.bps:494:5',
+    990: 'frames/50-extra/frame.bps:495:7',
+    991: 'frames/50-extra/frame.bps:495:16',
+    992: 'frames/50-extra/frame.bps:496:7',
+    993: 'frames/50-extra/frame.bps:496:16',
+    996: 'frames/50-extra/frame.bps:504:8',
+    1018: 'frames/50-extra/frame.bps:509:78',
+    1020: 'frames/50-extra/frame.bps:509:78',
+    1022: 'frames/50-extra/frame.bps:509:55',
+    1026: 'frames/50-extra/frame.bps:510:3',
+    1028: 'frames/50-extra/frame.bps:511:5',
+    1029: 'frames/50-extra/frame.bps:512:7',
+    1031: 'frames/50-extra/frame.bps:514:7',
+    1034: 'frames/50-extra/frame.bps:522:8',
+    1054: 'frames/50-extra/frame.bps:525:37',
+    1056: 'frames/50-extra/frame.bps:525:37',
+    1060: 'frames/50-extra/frame.bps:526:35',
+    1061: 'frames/50-extra/frame.bps:526:35',
+    1064: 'frames/50-extra/frame.bps:527:3',
+    1066: 'frames/50-extra/frame.bps:533:5',
+    1067: 'frames/50-extra/frame.bps:534:7',
+    1068: 'frames/50-extra/frame.bps:534:16',
+    1069: 'frames/50-extra/frame.bps:535:7',
+    1070: 'frames/50-extra/frame.bps:536:9',
+    1071: 'frames/50-extra/frame.bps:536:18',
+    1073: 'frames/50-extra/frame.bps:538:9',
+    1074: 'frames/50-extra/frame.bps:538:18',
+    1077: 'frames/50-extra/frame.bps:547:8',
+    1097: 'frames/50-extra/frame.bps:550:37',
+    1099: 'frames/50-extra/frame.bps:550:37',
+    1101: 'frames/50-extra/frame.bps:551:3',
+    1103: 'frames/50-extra/frame.bps:552:5',
+    1106: 'frames/50-extra/frame.bps:559:8',
+    1128: 'frames/50-extra/frame.bps:564:78',
+    1130: 'frames/50-extra/frame.bps:564:78',
+    1132: 'frames/50-extra/frame.bps:564:55',
+    1136: 'frames/50-extra/frame.bps:565:3',
+    1138: 'frames/50-extra/frame.bps:566:5',
+    1141: 'frames/50-extra/frame.bps:573:8',
+    1161: 'frames/50-extra/frame.bps:576:37',
+    1163: 'frames/50-extra/frame.bps:576:37',
+    1165: 'frames/50-extra/frame.bps:577:3',
+    1167: 'frames/50-extra/frame.bps:578:5',
+    1168: 'frames/50-extra/frame.bps:579:7',
+    1171: 'frames/50-extra/frame.bps:587:8',
+    1191: 'frames/50-extra/frame.bps:590:37',
+    1193: 'frames/50-extra/frame.bps:590:37',
+    1195: 'frames/50-extra/frame.bps:591:3',
+    1197: 'frames/50-extra/frame.bps:598:5',
+    1198: 'frames/50-extra/frame.bps:599:7',
+    1199: 'frames/50-extra/frame.bps:599:16',
+    1200: 'frames/50-extra/frame.bps:600:7',
+    1201: 'frames/50-extra/frame.bps:600:16',
+    1204: 'frames/50-extra/frame.bps:608:8',
+    1224: 'frames/50-extra/frame.bps:611:3',
+    1226: 'frames/50-extra/frame.bps:615:5',
+    1227: 'frames/50-extra/frame.bps:615:14',
+    1228: 'frames/50-extra/frame.bps:616:5',
+    1229: 'frames/50-extra/frame.bps:617:7',
+    1230: 'frames/50-extra/frame.bps:618:7',
+    1232: 'frames/50-extra/frame.bps:611:3',
+    1236: 'frames/50-extra/frame.bps:626:8',
+    1258: 'frames/50-extra/frame.bps:629:39',
+    1262: 'frames/50-extra/frame.bps:630:3',
+    1264: 'frames/50-extra/frame.bps:631:5',
+    1265: 'frames/50-extra/frame.bps:632:5',
+    1268: 'frames/50-extra/frame.bps:637:8',
+    1288: 'frames/50-extra/frame.bps:640:39',
+    1290: 'frames/50-extra/frame.bps:640:39',
+    1292: 'frames/50-extra/frame.bps:641:3',
+    1294: 'frames/50-extra/frame.bps:645:5',
+    1295: 'frames/50-extra/frame.bps:645:14',
+    1296: 'frames/50-extra/frame.bps:646:5',
+    1297: 'frames/50-extra/frame.bps:646:14',
+    1300: 'frames/50-extra/frame.bps:653:8',
+    1320: 'frames/50-extra/frame.bps:656:37',
+    1322: 'frames/50-extra/frame.bps:656:37',
+    1324: 'frames/50-extra/frame.bps:658:3',
+    1326: 'frames/50-extra/frame.bps:662:5',
+    1327: 'frames/50-extra/frame.bps:663:7',
+    1330: 'frames/50-extra/frame.bps:671:8',
+    1352: 'frames/50-extra/frame.bps:674:82',
+    1354: 'frames/50-extra/frame.bps:674:82',
+    1356: 'frames/50-extra/frame.bps:674:50',
+    1360: 'frames/50-extra/frame.bps:675:3',
+    1362: 'frames/50-extra/frame.bps:676:5',
+    1365: 'frames/50-extra/frame.bps:683:8',
+    1387: 'frames/50-extra/frame.bps:688:80',
+    1389: 'frames/50-extra/frame.bps:688:80',
+    1391: 'frames/50-extra/frame.bps:688:57',
+    1395: 'frames/50-extra/frame.bps:689:3',
+    1397: 'frames/50-extra/frame.bps:690:5',
+    1398: 'frames/50-extra/frame.bps:691:7',
+    1399: 'frames/50-extra/frame.bps:692:12',
+    1400: 'frames/50-extra/frame.bps:693:7',
+    1403: 'frames/50-extra/frame.bps:701:8',
+    1423: 'frames/50-extra/frame.bps:704:39',
+    1425: 'frames/50-extra/frame.bps:704:39',
+    1427: 'frames/50-extra/frame.bps:705:3',
+    1429: 'frames/50-extra/frame.bps:709:5',
+    1430: 'frames/50-extra/frame.bps:709:14',
+    1431: 'frames/50-extra/frame.bps:710:5',
+    1432: 'frames/50-extra/frame.bps:710:14',
+    1435: 'frames/50-extra/frame.bps:717:8',
+    1455: 'frames/50-extra/frame.bps:720:39',
+    1457: 'frames/50-extra/frame.bps:720:39',
+    1461: 'frames/50-extra/frame.bps:721:25',
+    1462: 'frames/50-extra/frame.bps:721:25',
+    1465: 'frames/50-extra/frame.bps:722:3',
+    1467: 'frames/50-extra/frame.bps:726:5',
+    1468: 'frames/50-extra/frame.bps:726:14',
+    1469: 'frames/50-extra/frame.bps:727:5',
+    1470: 'frames/50-extra/frame.bps:728:7',
+    1471: 'frames/50-extra/frame.bps:729:9',
+    1473: 'frames/50-extra/frame.bps:731:9',
+    1476: 'frames/50-extra/frame.bps:740:8',
+    1496: 'frames/50-extra/frame.bps:743:37',
+    1498: 'frames/50-extra/frame.bps:743:37',
+    1500: 'frames/50-extra/frame.bps:744:3',
+    1502: 'frames/50-extra/frame.bps:749:5',
+    1503: 'frames/50-extra/frame.bps:750:7',
+    1504: 'frames/50-extra/frame.bps:750:16',
+    1505: 'frames/50-extra/frame.bps:751:7',
+    1506: 'frames/50-extra/frame.bps:751:16',
+    1509: 'frames/50-extra/frame.bps:759:8',
+    1529: 'frames/50-extra/frame.bps:762:37',
+    1531: 'frames/50-extra/frame.bps:762:37',
+    1533: 'frames/50-extra/frame.bps:763:3',
+    1535: 'frames/50-extra/frame.bps:749:5',
+    1536: 'frames/50-extra/frame.bps:750:7',
+    1537: 'frames/50-extra/frame.bps:750:16',
+    1538: 'frames/50-extra/frame.bps:751:7',
+    1539: 'frames/50-extra/frame.bps:751:16',
+    1542: 'frames/50-extra/frame.bps:769:8',
+    1562: 'frames/50-extra/frame.bps:773:3',
+    1564: 'frames/50-extra/frame.bps:774:5',
+    1566: 'frames/50-extra/frame.bps:773:3',
+    1570: 'frames/50-extra/frame.bps:781:8',
+    1592: 'frames/50-extra/frame.bps:784:39',
+    1596: 'frames/50-extra/frame.bps:785:3',
+    1598: 'frames/50-extra/frame.bps:786:5',
+    1599: 'frames/50-extra/frame.bps:787:5',
 }
