@@ -125,16 +125,20 @@ def fog(rng: random.Random, i: int) -> str:
 FRAMES = '''
 frame genA "生成フレームA" {
   formats: std pro
-  deck: "40枚以上"
+  deck: "40枚以上" { min 40 }
   zones: life grave field hand fog pack
-  setup: "3.9.1 共通手順：プリセット配置、3.9.2 共通手順：先攻決定、3.9.3 共通手順：ゲーム開始" { hand 7 pack 14 choose_hand 2 }
+  setup: "3.9.1 共通手順：プリセット配置、3.9.2 共通手順：先攻決定、3.9.3 共通手順：ゲーム開始" {
+    choose_hand 2, shuffle, pack 14, life, hand 7, preset, decide_first, start
+  }
 }
 
 frame genB "生成フレームB" {
   formats: mast
-  deck: "40枚以上"
+  deck: "40枚以上" { min 40 }
   zones: life grave field hand fog pack rare
-  setup: "3.9.1 共通手順：プリセット配置、3.9.2 共通手順：先攻決定、3.9.3 共通手順：ゲーム開始" { hand 7 pack 14 rare 1 choose_hand 3 }
+  setup: "3.9.1 共通手順：プリセット配置、3.9.2 共通手順：先攻決定、3.9.3 共通手順：ゲーム開始" {
+    choose_hand 3, rare 1, shuffle, pack 14, life, hand 7, preset, decide_first, start
+  }
 }
 '''
 

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from .conditions import CardCondition, UnitCondition
+from .deck import STANDARD_DECK, Deck
 from .effects import Event, Expr, Stmt
+from .setup_steps import DEFAULT_SETUP, Setup
 from .source import Span
 from .vocabulary import (CategoryDef, ComponentDef, CostDef, LabelDef, SpeedDef, TargetKindDef, TimingDef,
                          TriggerDef, TypeDef, Vocabulary)
@@ -249,15 +251,16 @@ class Disclosure:
 
 @dataclass
 class Frame:
+    """A frame (8.2): its formats and zones, its deck (`bpscript.deck`) and its setup
+    (`bpscript.setup_steps`), typed; a frame that states neither gets the defaults."""
+
     id: str
     name: str
     span: Span
     formats: tuple[str, ...] = ()
-    deck: str = ""
-    deck_cards: tuple[str, ...] = ()
+    deck: Deck = STANDARD_DECK
     zones: tuple[str, ...] = ()
-    setup: str = ""
-    settings: dict[str, int] = field(default_factory=dict)
+    setup: Setup = DEFAULT_SETUP
     action_lists: tuple[str, ...] = ()
     disclosure: tuple[Disclosure, ...] = ()
     summary: str = ""

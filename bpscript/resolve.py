@@ -13,6 +13,9 @@ from . import model as m
 from . import vocabulary as v
 from .diagnostics import Diagnostic, Severity
 from .resolve_vocab import VocabResolver
+
+
+from .resolve_frame import check_frame, resolve_deck, resolve_setup
 from .source import Span
 from .syntax import ast
 from .conditions import LabelHolder, NamedCharacter
@@ -24,8 +27,10 @@ ACTION_FIELDS = {"header", "ruby", "category", "note", "activation", "trigger", 
 COMPONENT_FIELDS = {"unit", "ruby", "category", "size", "labels", "ability", "placed_by", "story",
                     "flavor", "formats", "frames", "since", "update", "allow"}
 FORMAT_FIELDS = {"summary"}
-FRAME_FIELDS = {"formats", "deck", "deck_cards", "zones", "setup", "action_lists", "disclosure", "summary"}
+FRAME_FIELDS = {"formats", "deck", "zones", "setup", "action_lists", "disclosure", "summary"}
 REPEATABLE = {"ability", "allow", "disclosure"}
+#: fields that were renamed, and how to write them now
+RETIRED = {"deck_cards": 'list the cards in the deck\'s block: deck: "…" { cards ♠A ♠2 … }'}
 
 
 def field_name(f: ast.Field) -> str:
@@ -39,7 +44,8 @@ def field_name(f: ast.Field) -> str:
     return {
         ast.CategoryField: "category", ast.TargetField: "target", ast.EffectField: "effect",
         ast.FlavorField: "flavor", ast.SizeField: "size", ast.LabelsField: "labels",
-        ast.AbilityField: "ability", ast.SetupField: "setup", ast.ActionListsField: "action_lists",
+        ast.AbilityField: "ability", ast.DeckField: "deck", ast.SetupField: "setup",
+        ast.ActionListsField: "action_lists",
         ast.DisclosureField: "disclosure", ast.AllowField: "allow", ast.DeckCardsField: "deck_cards",
     }[type(f)]
 
@@ -168,15 +174,8 @@ class Resolver:
                         self.error("E162", f"unknown zone '{w.value}'", w.span,
                                    expected=" ".join(self.vocab.zones.ids()) or "(no zones declared)")
                 fr.zones = tuple(w.value for w in f.values)
-            elif isinstance(f, ast.TextField) and f.key == "deck":
-                fr.deck = f.text.value
             elif isinstance(f, ast.TextField) and f.key == "summary":
                 fr.summary = f.text.value
-            elif isinstance(f, ast.DeckCardsField):
-                fr.deck_cards = tuple(w.value for w in f.cards)
-            elif isinstance(f, ast.SetupField):
-                fr.setup = f.text.value
-                fr.settings = {w.value: n for w, n in f.settings}
             elif isinstance(f, ast.ActionListsField):
                 fr.action_lists = tuple(w.value for w in f.names)
             elif isinstance(f, ast.DisclosureField):
@@ -184,6 +183,16 @@ class Resolver:
                     self.error("E162", f"unknown zone '{f.zone.value}'", f.zone.span,
                                expected=" ".join(self.vocab.zones.ids()) or "(no zones declared)")
                 fr.disclosure += (m.Disclosure(f.zone.value, f.public.value, f.owner_only.value, f.hidden.value),)
+        deck_field, setup_field = fields.get("deck"), fields.get("setup")
+        before = len(self.diags)
+        if isinstance(deck_field, ast.DeckField):
+            fr.deck = resolve_deck(deck_field, self.error)
+        if isinstance(setup_field, ast.SetupField):
+            fr.setup = resolve_setup(setup_field, self.error)
+        check_frame(node.id.span, fr.zones if "zones" in fields else None, fr.deck, fr.setup,
+                    deck_field if isinstance(deck_field, ast.DeckField) else None,
+                    setup_field if isinstance(setup_field, ast.SetupField) else None, self.error,
+                    counts=len(self.diags) == before)
         if "formats" not in fields:
             self.error("E150", f"frame '{fr.id}' names no format", node.id.span,
                        fix="add a line `formats: lite` (the formats this frame supports)")
@@ -197,7 +206,7 @@ class Resolver:
             name = field_name(f)
             if name not in allowed:
                 self.error("E141", f"a {what} has no field '{name}'", f.span,
-                           expected=", ".join(sorted(allowed)))
+                           expected=", ".join(sorted(allowed)), fix=RETIRED.get(name))
                 continue
             if name in out and name not in REPEATABLE:
                 self.error("E140", f"field '{name}' given twice", f.span,

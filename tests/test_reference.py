@@ -127,8 +127,8 @@ def test_frames_match_reference(ruleset):
         fr = ruleset.frames[ref["id"]]
         assert fr.name == ref["name"]
         assert list(fr.formats) == ref["formats"]
-        assert fr.deck == ref["deck"]
-        assert fr.setup == ref["setup"]
+        assert fr.deck.text == ref["deck"]
+        assert fr.setup.text == ref["setup"]
         zones = ruleset.vocabulary.zones
         assert [zones[z].name for z in fr.zones] == ref["zones"]
         assert list(fr.action_lists) == ref.get("action_lists", [])

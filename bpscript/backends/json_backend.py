@@ -10,6 +10,8 @@ import json
 from typing import Any
 
 from .. import model as m
+from ..deck import Deck, DeckList
+from ..setup_steps import Setup, StepKind
 from ..effects import stmt_to_json, to_source
 
 SCHEMA_VERSION = 2
@@ -120,6 +122,26 @@ def vocabulary_to_json(voc) -> dict[str, Any]:
     }
 
 
+def _deck(d: Deck) -> dict[str, Any]:
+    if isinstance(d, DeckList):
+        return {"text": d.text, "cards": [str(c) for c in d.cards]}
+    return {"text": d.text, "rule": {"min": d.min, "max": d.largest, "jokers": d.jokers}}
+
+
+def _setup(s: Setup) -> dict[str, Any]:
+    steps = []
+    for st in s.steps:
+        out: dict[str, Any] = {"kind": st.kind.value}
+        if st.count is not None:
+            out["count"] = st.count
+        if st.player is not None:
+            out["player"] = st.player
+        if st.kind is StepKind.PRESET:
+            out["soldier"] = "face_up" if st.face_up else "face_down"
+        steps.append(out)
+    return {"text": s.text, "steps": steps}
+
+
 def ruleset_to_json(rs: m.Ruleset) -> dict[str, Any]:
     return {
         "schema_version": SCHEMA_VERSION,
@@ -128,9 +150,8 @@ def ruleset_to_json(rs: m.Ruleset) -> dict[str, Any]:
                    if v is not None} for c in rs.costs.values()],
         "formats": [{"id": f.id, "name": f.name, "summary": f.summary} for f in rs.formats.values()],
         "frames": [{
-            "id": f.id, "name": f.name, "formats": list(f.formats), "deck": f.deck,
-            "deck_cards": list(f.deck_cards), "zones": list(f.zones), "setup": f.setup,
-            "settings": dict(f.settings), "action_lists": list(f.action_lists),
+            "id": f.id, "name": f.name, "formats": list(f.formats), "deck": _deck(f.deck),
+            "zones": list(f.zones), "setup": _setup(f.setup), "action_lists": list(f.action_lists),
             "disclosure": [{"zone": d.zone, "public": d.public, "owner_only": d.owner_only, "hidden": d.hidden}
                            for d in f.disclosure],
         } for f in rs.frames.values()],

@@ -128,8 +128,8 @@ def render_markdown(rs: m.Ruleset) -> dict[str, str]:
     for fr in rs.frames.values():
         scripts = [s for s in rs.scripts.values() if fr.id in s.frames]
         intro = [f"**フォーマット**: " + "、".join(rs.formats[f].name if f in rs.formats else f for f in fr.formats), ""]
-        intro += _field("デッキ条件", fr.deck) + [f"**領域**: " + "、".join(_zone(rs, z) for z in fr.zones), ""]
-        intro += _field("ゲームの準備", fr.setup)
+        intro += _field("デッキ条件", fr.deck.text) + [f"**領域**: " + "、".join(_zone(rs, z) for z in fr.zones), ""]
+        intro += _field("ゲームの準備", fr.setup.text)
         for d in fr.disclosure:
             intro += [f"**公開レベル ({_zone(rs, d.zone)})**: 完全公開 {md(d.public)} / "
                       f"個人公開 {md(d.owner_only)} / 非公開 {md(d.hidden)}", ""]

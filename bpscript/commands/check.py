@@ -33,7 +33,7 @@ def run(args) -> int:
 
 
 def _print_coverage(result) -> None:
-    from ..engine.coverage import coverage
+    from ..engine.coverage import coverage, setup_coverage, supported_setup_steps
     for name, rs in result.rulesets:
         cov = coverage(rs)
         structured = sum(c.structured for c in cov)
@@ -43,3 +43,11 @@ def _print_coverage(result) -> None:
         for c in cov:
             if not c.executable:
                 print(f"  not executable: {c.id} 【{c.name}】 ({c.kind}) — missing: {', '.join(c.missing) or 'engine'}")
+        frames = setup_coverage(rs)
+        if frames:
+            runs = " ".join(sorted(k.value for k in supported_setup_steps()))
+            playable = sum(f.playable for f in frames)
+            print(f"setup{label}: {playable} / {len(frames)} frame(s) the engine sets up (it runs: {runs})")
+            for f in frames:
+                if not f.playable:
+                    print(f"  not set up: {f.id} 【{f.name}】 — steps: {', '.join(f.unsupported)}")

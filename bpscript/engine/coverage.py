@@ -5,7 +5,8 @@ are what a script is checked against.
 
 A script is *structured* when every rule it prints has a bpscript form (effect
 statements, condition guards, size expression), and *executable* when it is
-structured and the engine implements every verb, query and event it uses.
+structured and the engine implements every verb, query and event it uses. A frame is
+*playable* when the engine runs every step of its setup.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from dataclasses import dataclass, field
 
 from .. import model as m
 from ..effects import Call, Event, NodeWalker
+from ..setup_steps import StepKind
+from .setup import SUPPORTED_STEPS
 from .verbs import IMPLEMENTED
 
 
@@ -91,3 +94,25 @@ def script_coverage(s: m.Script, implemented: frozenset[str]) -> ScriptCoverage:
 def coverage(rs: m.Ruleset) -> list[ScriptCoverage]:
     impl = implemented_names()
     return [script_coverage(s, impl) for s in rs.scripts.values()]
+
+
+@dataclass
+class FrameCoverage:
+    id: str
+    name: str
+    unsupported: list[str]  # the setup steps the engine does not run, as written
+
+    @property
+    def playable(self) -> bool:
+        return not self.unsupported
+
+
+def supported_setup_steps() -> frozenset[StepKind]:
+    """The setup step kinds the engine runs."""
+    return SUPPORTED_STEPS
+
+
+def setup_coverage(rs: m.Ruleset) -> list[FrameCoverage]:
+    runs = supported_setup_steps()
+    return [FrameCoverage(fr.id, fr.name, [str(st) for st in fr.setup.steps if st.kind not in runs])
+            for fr in rs.frames.values()]

@@ -21,7 +21,7 @@ Both are bounded (`budget` games per search); a search cut short answers None.
 The verdict given to G4 (`FirstTurnSearch` protocol): True when the line wins unopposed
 in every deal, False when in every deal it cannot win even unopposed (the static pass
 counted more than the rules give), None otherwise — a regulation the engine cannot run
-(a frame without a card-by-card deck, a line using a script that is not executable)
+(a setup step the engine does not run, a line using a script that is not executable)
 is undecided, never guessed.
 
 The engine imports the model, never the parser; the lint CLI wires the two together.
@@ -38,7 +38,8 @@ from .. import model as m
 from .agents import Agent
 from .game import Game, ScriptError
 from .rules import Rules
-from .state import GameState, RulesError, frame_deck, setup
+from .setup import SetupNotSupported, setup, unsupported_steps
+from .state import GameState, RulesError
 
 DEALS = 4            # deals of the regulation tried
 BUDGET = 400         # games re-run by the unopposed search of one deal
@@ -139,7 +140,9 @@ class EngineFirstTurnSearch:
         if any(getattr(mv, "rare", 0) or getattr(mv, "trump", None) for mv in line.moves) or line.trump:
             return self._undecided("the engine has no rare cards or trumps yet")
         try:
-            frame_deck(self.ruleset.frames[frame])
+            missing = unsupported_steps(self.ruleset.frames[frame])
+            if missing:
+                raise SetupNotSupported(self.ruleset.frames[frame], missing)
             rules = self._rules.get((fmt, frame)) or Rules(self.ruleset, fmt, frame)
         except (RulesError, KeyError) as e:
             return self._undecided(f"the engine cannot set up {regulation.name}: {e}")

@@ -29,7 +29,8 @@ from .costs import Costs
 from .legal import Legal, Option
 from .request import Chooser, Request
 from .rules import Rules
-from .state import GameState, Unit, frame_deck, setup
+from .setup import setup
+from .state import GameState, Unit
 from .triggers import Triggers
 from .verbs import put, take
 from .view import View, describe, full_view
@@ -81,10 +82,10 @@ class Game:
                  state: GameState | None = None, partial: bool = False,
                  max_decisions: int = DEFAULT_MAX_DECISIONS):
         self.ruleset = ruleset
+        self.state = state or setup(ruleset, fmt, frame, seed)  # first: a setup it cannot run is named
         self.rules = rules or Rules(ruleset, fmt, frame)
         if self.rules.not_executable and not partial:
             raise RegulationNotExecutable(fmt, frame, self.rules.not_executable)
-        self.state = state or setup(ruleset, fmt, frame, seed)
         self.seed = seed
         self.agents = list(agents)
         self.seats = Seats(self)
@@ -92,7 +93,6 @@ class Game:
         self.max_decisions = max_decisions
         self.decisions_this_turn = 0
         self.check = check  # check invariants after every resolution (tests)
-        self.deck = frame_deck(ruleset.frames[frame]) if check else []
         self.requested: Counter[str] = Counter()
         self.resolved: Counter[str] = Counter()
         self.discarded: Counter[str] = Counter()
@@ -238,7 +238,7 @@ class Game:
         st.rematch()
         apply_abilities(st, self.seats, self.rules.load)
         if self.check:
-            st.check_invariants(self.deck)
+            st.check_invariants()
         self.win_check()
 
     def win_check(self) -> None:

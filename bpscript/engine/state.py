@@ -8,8 +8,8 @@ Each player plays their own deck, and both decks of エントリー20 hold the s
 card is told apart by its owner, kept in `Card.copy` (`copy // 2` is the owner; Jokers
 use `copy % 2` as before), so `♠5` of one player never equals `♠5` of the other.
 
-This module holds state, setup of エントリー20 (3.9) and the invariants the property
-tests check; the core flow is `bpscript.engine.game`.
+This module holds state and the invariants the property tests check; the setup (3.9)
+is `bpscript.engine.setup`, the core flow `bpscript.engine.game`.
 """
 
 from __future__ import annotations
@@ -149,6 +149,7 @@ class GameState:
     version: int = 0  # bumped by every change of units (abilities are recomputed)
     winner: int | None = None
     end_reason: str = ""
+    decks: tuple[list[Card], ...] = ()  # each player's deck as dealt (owned cards), for the invariants
 
     # ------------------------------------------------------------ components
     def components(self, zone: str) -> list[tuple[str, object]]:
@@ -228,13 +229,14 @@ class GameState:
         return None
 
     # ------------------------------------------------------------ invariants
-    def check_invariants(self, deck: list[Card]) -> None:
-        """Each player's cards are exactly their deck, each card in exactly one zone
-        (key cards of requests on the stage count as their owner's)."""
+    def check_invariants(self, deck: list[Card] | None = None) -> None:
+        """Each player's cards are exactly their deck (`deck` for both, else each one's
+        deck as dealt), each card in exactly one zone (key cards of requests on the stage
+        count as their owner's)."""
         staged = [c for r in self.stage for c in r.keys]
         for p in self.players:
             cards = p.cards() + [c for c in staged if owner_of(c) == p.index]
-            want = [owned(c, p.index) for c in deck]
+            want = [owned(c, p.index) for c in deck] if deck is not None else list(self.decks[p.index])
             if sorted(cards) != sorted(want):
                 raise AssertionError(f"player {p.index}: cards are not the deck, or a card is in two zones")
             if any(owner_of(c) != p.index for c in p.cards()):
@@ -252,49 +254,3 @@ class GameState:
             parts += [f"{[str(c) for c in u.cards]} {u.face_up} {u.charged} {u.component} {u.size_bonus}"
                       for u in p.field]
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
-
-
-def frame_deck(frame: m.Frame) -> list[Card]:
-    """The deck a frame prescribes card by card (エントリー20), or an error."""
-    if not frame.deck_cards:
-        raise RulesError(f"frame '{frame.id}' does not list its deck card by card")
-    return [Card.parse(c) for c in frame.deck_cards]
-
-
-def setup(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int) -> GameState:
-    """Prepare a game as エントリー20 does (3.9): shuffle, life, 7-card hand, preset,
-    first player by the higher top card (re-flip on ties), the first player's draw."""
-    frame = ruleset.frames.get(frame_id)
-    if frame is None:
-        raise RulesError(f"unknown frame '{frame_id}' (the ruleset defines: {', '.join(ruleset.frames) or 'none'})")
-    if fmt not in frame.formats:
-        raise RulesError(f"frame '{frame_id}' does not support the format '{fmt}'")
-    rng = random.Random(seed)
-    deck = frame_deck(frame)
-    players = (Player(0), Player(1))
-    state = GameState(ruleset, fmt, frame_id, players, rng)
-    hand_size = frame.settings.get("hand", 7)
-    for p in players:
-        p.life = [owned(c, p.index) for c in deck]
-        rng.shuffle(p.life)
-        for _ in range(hand_size):
-            p.hand.append(p.life.pop())
-    # 3.9.1 preset: a bulwark, then a soldier, from the top of the life. The text says the
-    # bulwark card is turned "表向き" to place it; a bulwark is a face-down unit (☆全て(裏向き),
-    # 4.1.3), so it is placed face down here.
-    for p in players:  # placed before the game starts: no preset unit "came this turn"
-        state.put_unit(p.index, [p.life.pop()], face_up=False).entered_turn = 0
-        state.put_unit(p.index, [p.life.pop()], face_up=True).entered_turn = 0
-    while True:  # 3.9.2: compare the top cards; on a tie, flip again; flipped cards go to the grave
-        flips = [p.life.pop() if p.life else None for p in players]
-        for p, c in zip(players, flips):
-            if c is not None:
-                p.grave.append(c)
-        a, b = (c.number if c is not None else -1 for c in flips)
-        if a != b or None in flips:
-            state.first_player = 0 if a > b else 1
-            break
-    state.turn_player = state.first_player
-    state.draw(state.first_player)  # 3.9.3
-    state.log.append(f"setup seed={seed} first={state.first_player}")
-    return state

@@ -1,22 +1,22 @@
 """Regulations (対戦レギュレーション, 2.1): a format plus a frame, and what its setup
 guarantees a player at the start of the first turn.
 
-The numbers come from the frame's `setup { … }` settings (`hand`, `pack`, `rare`,
-`trumps`, `choose_hand`) and from its printed steps: the common preset (3.9.1: one
-bulwark and one soldier from the top of the life), the first-player decision (3.9.2:
-at least one card of each life turned and moved to the grave) and the first player's
-draw at the start (3.9.3). A deck is at most 54 cards (3.3: suits and numbers never
-repeat, two Jokers at most) unless the frame lists its cards (`deck_cards`).
+The numbers come from the frame's typed setup steps (`bpscript.setup_steps`: `hand`,
+`choose_hand`, `pack`, `rare`, `trumps`, `preset`, `decide_first`, `start`) and its typed
+deck (`bpscript.deck`: the smallest and largest legal deck, the cards a player may use).
+A regulation without a frame plays the default setup with an open deck (both defaults
+are defined once, beside the types).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from .. import model as m
-from ..cards import Card, full_deck
+from ..cards import Card
+from ..deck import OPEN_DECK
+from ..setup_steps import DEFAULT_SETUP, StepKind
 
 
 @dataclass(frozen=True)
@@ -72,30 +72,22 @@ class Setup:
 
 
 def setup_of(frame: m.Frame | None) -> Setup:
-    if frame is None:
-        # a format alone: the common steps of 3.9 with a 7-card hand and a 54-card deck
-        return Setup(54, 40, 7, 0, 0, 0, 0, 1, 1, 1, 1)
-    st = frame.settings
-    text = frame.setup
-    preset = st.get("preset", 1 if "プリセット" in text else 0)
-    if frame.deck_cards:
-        deck_max = deck_min = len(frame.deck_cards)
-    else:
-        deck_max = 54
-        found = re.search(r"(\d+)\s*枚以上", frame.deck)
-        deck_min = min(int(found.group(1)), 54) if found else 54
+    """The lint's figures for a frame's typed deck and setup (a format alone: the defaults)."""
+    deck = frame.deck if frame is not None else OPEN_DECK
+    steps = frame.setup if frame is not None else DEFAULT_SETUP
+    preset = 1 if steps.has(StepKind.PRESET) else 0
     return Setup(
-        deck_max=deck_max,
-        deck_min=st.get("deck_min", deck_min),
-        hand=st.get("hand", 0),
-        choose_hand=min(st.get("choose_hand", 0), st.get("hand", 0)),
-        pack=st.get("pack", 0),
-        rare=st.get("rare", 0),
-        trumps=st.get("trumps", 0),
+        deck_max=deck.largest,
+        deck_min=deck.smallest,
+        hand=steps.hand,
+        choose_hand=min(steps.chosen, steps.hand),
+        pack=steps.total(StepKind.PACK),
+        rare=steps.total(StepKind.RARE),
+        trumps=steps.total(StepKind.TRUMPS),
         preset_bulwarks=preset,
         preset_soldiers=preset,
-        decision=st.get("decision", 1 if ("先攻決定" in text or "3.9.2" in text) else 0),
-        first_draw=st.get("first_draw", 1 if ("ゲーム開始" in text or "3.9.3" in text) else 0),
+        decision=1 if steps.has(StepKind.DECIDE_FIRST) else 0,
+        first_draw=1 if steps.has(StepKind.START) else 0,
     )
 
 
@@ -124,7 +116,7 @@ class Regulation:
     @cached_property
     def deck(self) -> tuple[Card, ...]:
         """The cards a player's deck may hold in this regulation (one shared tuple per deck)."""
-        return deck_of(self.frame.deck_cards if self.frame is not None else ())
+        return deck_of(self.frame)
 
     def actions(self) -> list[m.ActionScript]:
         return [s for s in self.scripts if isinstance(s, m.ActionScript)]
@@ -133,25 +125,10 @@ class Regulation:
         return [s for s in self.scripts if isinstance(s, m.ComponentScript) and s.kind == kind]
 
 
-_DECKS: dict[tuple[str, ...], tuple[Card, ...]] = {}
-
-
-def deck_of(deck_cards: tuple[str, ...]) -> tuple[Card, ...]:
-    """The cards of a frame's `deck_cards`, or the 54-card deck when it lists none."""
-    hit = _DECKS.get(deck_cards)
-    if hit is None:
-        if deck_cards:
-            out = []
-            for text in deck_cards:
-                try:
-                    out.append(Card.parse(text))
-                except ValueError:
-                    continue
-            hit = tuple(out)
-        else:
-            hit = tuple(full_deck(2))
-        _DECKS[deck_cards] = hit
-    return hit
+def deck_of(frame: m.Frame | None) -> tuple[Card, ...]:
+    """The cards a player may put in a deck of this frame (`Deck.pool`: one shared tuple
+    per distinct deck, so regulations can be grouped by it)."""
+    return (frame.deck if frame is not None else OPEN_DECK).pool
 
 
 def regulations(rs: m.Ruleset) -> list[Regulation]:

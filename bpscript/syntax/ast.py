@@ -40,7 +40,7 @@ class UnitField:
 
 @dataclass(frozen=True)
 class TextField:
-    key: str  # ruby note story summary placed_by deck
+    key: str  # ruby note story summary placed_by
     text: Word
     span: Span
 
@@ -128,9 +128,29 @@ class ConditionField:
 
 
 @dataclass(frozen=True)
-class SetupField:
+class Setting:
+    """One line (or comma-separated part) of a frame's `{ … }` block: a name and its values."""
+
+    name: Word
+    values: tuple[Word, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class DeckField:
+    """`deck: "40枚以上" { min 40 }` — the printed デッキ条件 and, in the block, its rule or cards."""
+
     text: Word
-    settings: tuple[tuple[Word, int], ...]
+    settings: tuple[Setting, ...] | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class SetupField:
+    """`setup: "…" { shuffle … }` — the printed ゲームの始め方 and, in the block, its steps."""
+
+    text: Word
+    settings: tuple[Setting, ...] | None
     span: Span
 
 
@@ -160,13 +180,15 @@ class AllowField:
 
 @dataclass(frozen=True)
 class DeckCardsField:
+    """`deck_cards: ♠A …`: the old spelling of `deck: "…" { cards ♠A … }`, reported by the resolver."""
+
     cards: tuple[Word, ...]
     span: Span
 
 
 Field = (HeaderField | UnitField | TextField | CategoryField | IdsField | TargetField
          | EffectField | FlavorField | SizeField | LabelsField | AbilityField | ConditionField
-         | SetupField | ActionListsField | DisclosureField | AllowField | DeckCardsField)
+         | DeckField | SetupField | ActionListsField | DisclosureField | AllowField | DeckCardsField)
 
 
 @dataclass(frozen=True)

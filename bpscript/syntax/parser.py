@@ -276,15 +276,24 @@ class _ToAst(Transformer):
         return fx.Event(str(name), pos, kw, each is not None, self._span(meta))
 
     @v_args(meta=True)
+    def deck_field(self, meta, c):
+        return ast.DeckField(self._text(c[0]), c[1], self._span(meta))
+
+    @v_args(meta=True)
     def setup_field(self, meta, c):
-        return ast.SetupField(self._text(c[0]), tuple(c[1] or ()), self._span(meta))
+        return ast.SetupField(self._text(c[0]), c[1], self._span(meta))
 
     @v_args(meta=True)
     def action_lists_field(self, meta, c):
         return ast.ActionListsField(tuple(self._text(t) for t in c), self._span(meta))
 
     def settings(self, c):
-        return [(self._word(c[i]), int(c[i + 1])) for i in range(0, len(c), 2)]
+        return tuple(x for x in c if isinstance(x, ast.Setting))
+
+    @v_args(meta=True)
+    def setting(self, meta, c):
+        words = tuple(self._word(t) for t in c)
+        return ast.Setting(words[0], words[1:], self._span(meta))
 
     @v_args(meta=True)
     def disclosure_field(self, meta, c):
@@ -442,6 +451,7 @@ TERMINAL_WORDS = {
     "PAREN": "the type in parentheses, e.g. (速攻魔法)", "COLON": "':'", "REST": "a category",
     "LABEL": "a label <…>", "CARD": "a card such as ♠A", "COMMA": "','", "EQUAL": "'='",
     "COST_LETTER": "a cost letter (B L D S C)", "DOT": "'.'",
+    "SETTING_WORD": "a setting such as `hand 7`",
 }
 
 

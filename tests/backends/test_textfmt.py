@@ -27,7 +27,7 @@ def _official_texts() -> list[tuple[str, str]]:
         if s.story:
             out.append((f"{s.id}.story", s.story))
     for f in rs.frames.values():
-        out += [(f"{f.id}.setup", f.setup), (f"{f.id}.deck", f.deck)]
+        out += [(f"{f.id}.setup", f.setup.text), (f"{f.id}.deck", f.deck.text)]
     return out
 
 

@@ -15,7 +15,7 @@ from bpscript.engine.agents import RandomAgent
 from bpscript.engine.game import Game
 from bpscript.engine.rules import Rules
 from bpscript.engine.runner import aggregate, random_game, replay, simulate
-from bpscript.engine.state import frame_deck
+from bpscript.engine.setup import frame_deck
 from bpscript.engine.verbs import EVENTS, IMPLEMENTED, VERBS
 from bpscript.verbs import LIBRARY
 
@@ -27,7 +27,7 @@ class Checked(Game):
     def resolve(self, req):
         turn = self.state.turn
         super().resolve(req)
-        self.state.check_invariants(self.deck)
+        self.state.check_invariants()
         if self.state.turn != turn and self.state.winner is None:
             assert self.state.stage == [], "a turn ended with requests on the stage"
 

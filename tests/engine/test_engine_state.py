@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bpscript.cards import Card, Suit
-from bpscript.engine.state import RulesError, frame_deck, setup
+from bpscript.engine.setup import SetupNotSupported, frame_deck, setup
+from bpscript.engine.state import RulesError
 from bpscript.loader import load_official
 
 
@@ -26,6 +27,7 @@ def test_setup_follows_3_9(rs, seed):
     st = setup(rs, "lite", "entry20", seed)
     deck = frame_deck(rs.frames["entry20"])
     st.check_invariants(deck)
+    st.check_invariants()  # each player's deck as dealt: the same twenty cards
     first, second = st.players[st.first_player], st.players[1 - st.first_player]
     assert len(first.hand) == 8 and len(second.hand) == 7  # 7-card hands, the first player drew one
     for p in st.players:
@@ -77,8 +79,16 @@ def test_damage_beyond_the_remaining_life(rs):
 def test_a_format_the_frame_does_not_support(rs):
     with pytest.raises(RulesError):
         setup(rs, "mast", "entry20", 1)
-    with pytest.raises(RulesError):
-        setup(rs, "std", "pack", 1)  # パック has no card-by-card deck
+
+
+
+@pytest.mark.parametrize("frame,step", [("pack", "pack 14"), ("rarePack", "rare 1"), ("strategy", "choose_hand 3"),
+                                        ("extra", "trumps 2")])
+def test_a_setup_step_the_engine_does_not_run_is_named(rs, frame, step):
+    with pytest.raises(SetupNotSupported) as err:
+        setup(rs, "mast", frame, 1)
+    assert f"'{step}'" in str(err.value) and f"frame '{frame}'" in str(err.value)
+    assert isinstance(err.value, RulesError)
 
 
 def test_an_unknown_frame_is_a_rules_error_naming_the_known_ones(rs):

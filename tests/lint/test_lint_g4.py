@@ -15,6 +15,7 @@ from bpscript.lint.regulation import setup_of
 from bpscript.lint.analysis import Analyzer
 from bpscript.loader import base_files, load
 from bpscript.model import Frame
+from bpscript.setup_steps import Setup, SetupStep, StepKind
 
 from lintcorpus import CORPUS, ROOT
 
@@ -88,7 +89,7 @@ def test_choose_whole_hand_frame_is_a_sure_win(home, tmp_path):
     report = lint_paths([pkg])
     (f,) = report.findings
     assert f.code == "G4" and f.script is None
-    assert (f.span.line, f.span.column) == (18, 24)  # under `choose_hand 7`
+    assert (f.span.line, f.span.column) == (19, 5)  # under `choose_hand 7`
     assert "マスター + 神の手" in f.message and "(30)" in f.message
     seq = next(n for n in f.diagnostic.notes if n.startswith("sequence:"))
     # with 投擲 structured, three of them (13 + 12 + 11) already beat 30 life
@@ -107,7 +108,7 @@ def test_how_many_chosen_cards_make_rsf_sure(home, tmp_path, chosen, found):
 def test_a_small_pack_changes_the_life_to_beat(home, tmp_path):
     # without a pack the second player may have 44 life: R・S・F alone (40) is not enough,
     # the search has to add 投擲 to it
-    text = GOD_FRAME.replace("hand 7 pack 14 choose_hand 7", "hand 7 choose_hand 7")
+    text = GOD_FRAME.replace("shuffle, pack 14", "shuffle")
     (f,) = lint_paths([_package(tmp_path, "nopack", text)]).findings
     assert "(44)" in f.message
     seq = next(n for n in f.diagnostic.notes if n.startswith("sequence:"))
@@ -128,8 +129,12 @@ def test_setup_numbers():
     assert s.own_life_min == 40 - 7 - 14 - 1 - 2 - 2 - 1 - 1
     e20 = setup_of(rs.frames["entry20"])
     assert (e20.deck_max, e20.deck_min, e20.opponent_life_max, e20.own_life_max) == (20, 20, 10, 9)
-    bare = setup_of(Frame("x", "x", rs.frames["pack"].span, setup="", settings={"hand": 5}))
+    steps = (SetupStep(StepKind.LIFE), SetupStep(StepKind.HAND, count=5))
+    bare = setup_of(Frame("x", "x", rs.frames["pack"].span, setup=Setup("", steps)))
     assert (bare.preset_bulwarks, bare.decision, bare.first_draw, bare.opponent_life_max) == (0, 0, 0, 49)
+    # a frame that states neither deck nor setup: 54 cards (8.2) and the common steps (3.9)
+    plain = setup_of(Frame("y", "y", rs.frames["pack"].span))
+    assert (plain.deck_min, plain.hand, plain.preset_bulwarks, plain.opponent_life_max) == (54, 7, 1, 54 - 7 - 2 - 1)
 
 
 def test_engine_hook_refines_the_static_result():

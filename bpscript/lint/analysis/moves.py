@@ -157,7 +157,7 @@ class MoveFinder:
         # the trumps a player may turn face up: those whose unit condition accepts a face-up card
         trumps = frozenset(t.id for t in reg.components("trump")
                            if t.unit_condition is not None and not isinstance(t.unit_condition.condition, FaceDown))
-        deck_key = reg.frame.deck_cards if reg.frame is not None else ()
+        deck_key = id(reg.deck)  # one shared tuple per distinct deck
         sig = (deck_key, setup.choose_hand, setup.rare, setup.trumps, trumps, setup.own_life_min,
                setup.own_life_max)
         out: list[Move] = []

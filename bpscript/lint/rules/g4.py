@@ -13,13 +13,14 @@ effect that wins outright (`damage(opponent, life(opponent))`)?
 
 This is an analysis of the scripts, not a keyword match:
 
-- **The setup** (3.9, the frame's `setup { … }` settings): the hand (`hand`), of which
+- **The setup** (3.9, the frame's typed `setup` steps): the hand (`hand`), of which
   `choose_hand` cards are picked from the deck (ストラテジー) — the only cards a player
   can count on as key cards; the others, and the first player's draw (3.9.3), are
   random and serve only as cards to discard or to put on the field; the preset bulwark
-  and soldier (3.9.1); the face-up trump the first player picks (`trumps`, エクストラ).
-- **The second player's life** is at most the largest deck (54 cards, 3.3, or the
-  frame's `deck_cards`) minus the hand, pack, rare cards, trumps, the preset and the
+  and soldier (`preset`, 3.9.1); the face-up trump the first player picks (`trumps`,
+  `open_trump`, エクストラ).
+- **The second player's life** is at most the largest legal deck (54 cards, 3.3, or the
+  frame's listed `cards`) minus the hand, pack, rare cards, trumps, the preset and the
   card turned to decide the first player (3.9.2): 30 in パック, 27 in エクストラ.
 - **Each action** the first player may request on turn 1: direct, its activation
   condition true on the first turn (`once_per_turn()` limits it to one use,
@@ -104,6 +105,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterator
 
+from ...setup_steps import StepKind
 from ..analysis import Analyzer, Line
 from ..core import Finding, LintContext, Rule
 from ..regulation import Regulation
@@ -180,6 +182,6 @@ def _place(ctx: LintContext, reg: Regulation, line: Line):
         span = s.span_of("effect") if (mv.delta.damage or mv.delta.lethal) else s.span_of("header")
         return span, s
     if reg.frame is not None and ctx.own(reg.frame):
-        needle = "choose_hand" if reg.frame.settings.get("choose_hand") else "setup"
-        return ctx.frame_span(reg.frame, needle), None
+        chosen = [st for st in reg.frame.setup.steps if st.kind is StepKind.CHOOSE_HAND and st.span is not None]
+        return (chosen[0].span if chosen else ctx.frame_span(reg.frame, "setup")), None
     return None

@@ -9,7 +9,7 @@ if two characters accept the same unit, nobody can tell which one it is.
 
 Within each regulation (format + frame), no two character components (兵士, 防壁) may
 accept the same unit. The rule decides it on the cards: it looks for a set of cards of
-the regulation's deck (54 cards, or the frame's `deck_cards`), face up or face down,
+the regulation's deck (54 cards, or the cards the frame's deck lists), face up or face down,
 that both unit conditions (☆) accept — counting the cards (枚数), their suits and
 numbers, and the face: 防壁's `☆全て(裏向き)` accepts only face-down cards, every
 other condition only face-up ones. The finding shows such a unit.

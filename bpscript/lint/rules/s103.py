@@ -1,10 +1,11 @@
 """S103 key-cards-in-frame-deck — フレームのデッキで満たせる条件
 
-A frame may fix the cards of its deck (`deck_cards`, e.g. エントリー20's twenty cards).
-The resolver checks every card condition against a 54-card deck (E131); this rule
-checks the scripts that belong to such a frame (`frames: …`) against the frame's own
-deck: a key card condition (★) or a unit condition (☆) that no cards of that deck can
-meet makes the script dead in its only home.
+A frame may fix the cards of its deck (`deck: "…" { cards … }`, e.g. エントリー20's twenty
+cards) or limit them (`{ min 40 jokers 0 }`). The resolver checks every card condition
+against a 54-card deck (E131); this rule checks the scripts that belong to frames
+(`frames: …`) against the cards those frames' decks may hold: a key card condition (★)
+or a unit condition (☆) that no cards of those decks can meet makes the script dead in
+its only home.
 
 Scripts of a format (`formats: …`) are not judged here: a format's action may be
 unusable in one small frame and still belong to the format.
@@ -16,9 +17,11 @@ extends "blackpoker-8.2"
 
 frame tiny "ミニ" {
   formats: lite
-  deck_cards: ♠A ♠2 ♠3 ♠4 ♠5 ♡A ♡2 ♡3 ♡4 ♡5
+  deck: "♠A〜5、♡A〜5 の10枚" { cards ♠A ♠2 ♠3 ♠4 ♠5 ♡A ♡2 ♡3 ♡4 ♡5 }
   zones: life grave field hand fog
-  setup: "3.9.1 共通手順：プリセット配置、3.9.2 共通手順：先攻決定、3.9.3 共通手順：ゲーム開始" { hand 4 }
+  setup: "3.9.1 共通手順：プリセット配置、3.9.2 共通手順：先攻決定、3.9.3 共通手順：ゲーム開始" {
+    shuffle, life, hand 4, preset, decide_first, start
+  }
 }
 
 action royal "王命" (通常魔法) {
@@ -37,9 +40,11 @@ extends "blackpoker-8.2"
 
 frame tiny "ミニ" {
   formats: lite
-  deck_cards: ♠A ♠2 ♠3 ♠4 ♠5 ♡A ♡2 ♡3 ♡4 ♡5
+  deck: "♠A〜5、♡A〜5 の10枚" { cards ♠A ♠2 ♠3 ♠4 ♠5 ♡A ♡2 ♡3 ♡4 ♡5 }
   zones: life grave field hand fog
-  setup: "3.9.1 共通手順：プリセット配置、3.9.2 共通手順：先攻決定、3.9.3 共通手順：ゲーム開始" { hand 4 }
+  setup: "3.9.1 共通手順：プリセット配置、3.9.2 共通手順：先攻決定、3.9.3 共通手順：ゲーム開始" {
+    shuffle, life, hand 4, preset, decide_first, start
+  }
 }
 
 action royal "王命" (通常魔法) {
@@ -53,7 +58,7 @@ action royal "王命" (通常魔法) {
 
 ## How to fix
 
-Use cards the frame's deck holds, or add the cards to `deck_cards`.
+Use cards the frame's deck holds, or add the cards to the deck's `cards`.
 """
 
 from __future__ import annotations
@@ -61,34 +66,21 @@ from __future__ import annotations
 from typing import Iterator
 
 from ... import model as m
-from ...cards import Card
 from ..core import Finding, LintContext, Rule
 
 RULE = Rule("S103", "key-cards-in-frame-deck", "フレームのデッキで満たせる条件", "構造", "8.2",
             "a frame script's card conditions can be met by the frame's deck")
 
 
-def _deck(frame: m.Frame) -> tuple[Card, ...]:
-    out = []
-    for t in frame.deck_cards:
-        try:
-            out.append(Card.parse(t))
-        except ValueError:
-            pass
-    return tuple(out)
-
-
 def check(ctx: LintContext) -> Iterator[Finding]:
     rs = ctx.ruleset
-    decks = {fid: _deck(fr) for fid, fr in rs.frames.items() if fr.deck_cards}
-    if not decks:
-        return
+    decks = {fid: fr.deck.pool for fid, fr in rs.frames.items()}
     for s in rs.scripts.values():
         if not s.frames or not ctx.own(s):
             continue
         homes = [f for f in s.frames if f in decks]
-        if not homes or len(homes) < len([f for f in s.frames if f in rs.frames]):
-            continue  # some frame of the script has an open deck
+        if not homes:
+            continue
         kc = s.key if isinstance(s, m.ActionScript) else getattr(s, "unit_condition", None)
         if kc is None or kc.is_unit:
             continue
@@ -100,4 +92,4 @@ def check(ctx: LintContext) -> Iterator[Finding]:
             what = "key card condition" if isinstance(s, m.ActionScript) else "unit condition"
             yield ctx.finding(
                 RULE, f"the {what} '{kc.text}' of '{s.id}' cannot be met by the deck of {names}",
-                kc.span, script=s, fix="use cards the frame's deck_cards hold, or add them to the deck")
+                kc.span, script=s, fix="use cards the frame's deck holds, or add them to the deck")

@@ -12,7 +12,7 @@ class Action_packopen(ActionEffect):
     category = 'packOperation'
     formats = ()
     frames = ('pack', 'rarePack', 'strategy', 'extra')
-    source = 'frames/20-pack/frame.bps:20:8'
+    source = 'frames/20-pack/frame.bps:28:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -37,16 +37,16 @@ class Action_packopen(ActionEffect):
         ctx.call('open_pack', ctx.lookup(v, 'me'), {})
 
 __bps_lines__ = {
-    6: 'frames/20-pack/frame.bps:20:8',
-    24: 'frames/20-pack/frame.bps:22:56',
-    26: 'frames/20-pack/frame.bps:22:56',
-    28: 'frames/20-pack/frame.bps:23:3',
-    30: 'frames/20-pack/frame.bps:27:5',
-    31: 'frames/20-pack/frame.bps:28:7',
-    32: 'frames/20-pack/frame.bps:29:7',
-    33: 'frames/20-pack/frame.bps:30:9',
-    34: 'frames/20-pack/frame.bps:32:7',
-    35: 'frames/20-pack/frame.bps:33:7',
-    36: 'frames/20-pack/frame.bps:35:5',
-    37: 'frames/20-pack/frame.bps:35:14',
+    6: 'frames/20-pack/frame.bps:28:8',
+    24: 'frames/20-pack/frame.bps:30:56',
+    26: 'frames/20-pack/frame.bps:30:56',
+    28: 'frames/20-pack/frame.bps:31:3',
+    30: 'frames/20-pack/frame.bps:35:5',
+    31: 'frames/20-pack/frame.bps:36:7',
+    32: 'frames/20-pack/frame.bps:37:7',
+    33: 'frames/20-pack/frame.bps:38:9',
+    34: 'frames/20-pack/frame.bps:40:7',
+    35: 'frames/20-pack/frame.bps:41:7',
+    36: 'frames/20-pack/frame.bps:43:5',
+    37: 'frames/20-pack/frame.bps:43:14',
 }

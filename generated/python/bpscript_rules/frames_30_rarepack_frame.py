@@ -12,7 +12,7 @@ class Action_raredraw(ActionEffect):
     category = 'rareOperation'
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
-    source = 'frames/30-rarePack/frame.bps:22:8'
+    source = 'frames/30-rarePack/frame.bps:31:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -39,7 +39,7 @@ class Action_summonsRare(ActionEffect):
     category = 'rareOperation'
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
-    source = 'frames/30-rarePack/frame.bps:31:8'
+    source = 'frames/30-rarePack/frame.bps:40:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -66,7 +66,7 @@ class Action_trapCounter(ActionEffect):
     category = 'rareOperation'
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
-    source = 'frames/30-rarePack/frame.bps:42:8'
+    source = 'frames/30-rarePack/frame.bps:51:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -87,20 +87,20 @@ class Action_trapCounter(ActionEffect):
             ctx.call('nullify', ctx.lookup(v, 'target'), {})
 
 __bps_lines__ = {
-    6: 'frames/30-rarePack/frame.bps:22:8',
-    24: 'frames/30-rarePack/frame.bps:24:61',
-    26: 'frames/30-rarePack/frame.bps:24:61',
-    28: 'frames/30-rarePack/frame.bps:25:3',
-    30: 'frames/30-rarePack/frame.bps:26:5',
-    33: 'frames/30-rarePack/frame.bps:31:8',
-    51: 'frames/30-rarePack/frame.bps:35:61',
-    53: 'frames/30-rarePack/frame.bps:35:61',
-    55: 'frames/30-rarePack/frame.bps:36:3',
-    57: 'frames/30-rarePack/frame.bps:37:5',
-    60: 'frames/30-rarePack/frame.bps:42:8',
-    80: 'frames/30-rarePack/frame.bps:45:25',
-    81: 'frames/30-rarePack/frame.bps:45:25',
-    84: 'frames/30-rarePack/frame.bps:46:3',
-    86: 'frames/30-rarePack/frame.bps:47:5',
-    87: 'frames/30-rarePack/frame.bps:48:7',
+    6: 'frames/30-rarePack/frame.bps:31:8',
+    24: 'frames/30-rarePack/frame.bps:33:61',
+    26: 'frames/30-rarePack/frame.bps:33:61',
+    28: 'frames/30-rarePack/frame.bps:34:3',
+    30: 'frames/30-rarePack/frame.bps:35:5',
+    33: 'frames/30-rarePack/frame.bps:40:8',
+    51: 'frames/30-rarePack/frame.bps:44:61',
+    53: 'frames/30-rarePack/frame.bps:44:61',
+    55: 'frames/30-rarePack/frame.bps:45:3',
+    57: 'frames/30-rarePack/frame.bps:46:5',
+    60: 'frames/30-rarePack/frame.bps:51:8',
+    80: 'frames/30-rarePack/frame.bps:54:25',
+    81: 'frames/30-rarePack/frame.bps:54:25',
+    84: 'frames/30-rarePack/frame.bps:55:3',
+    86: 'frames/30-rarePack/frame.bps:56:5',
+    87: 'frames/30-rarePack/frame.bps:57:7',
 }

@@ -12,7 +12,7 @@ class Action_quickOpen(ActionEffect):
     category = 'trumpOperation'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:26:8'
+    source = 'frames/50-extra/frame.bps:38:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -35,7 +35,7 @@ class Action_open(ActionEffect):
     category = 'trumpOperation'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:34:8'
+    source = 'frames/50-extra/frame.bps:46:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'main'
@@ -58,7 +58,7 @@ class Action_close(ActionEffect):
     category = 'trumpOperation'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:42:8'
+    source = 'frames/50-extra/frame.bps:54:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -82,7 +82,7 @@ class Action_trumpDestroy(ActionEffect):
     category = 'trumpOperation'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:52:8'
+    source = 'frames/50-extra/frame.bps:64:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -106,7 +106,7 @@ class Action_revolutionDraw(ActionEffect):
     category = 'trumpSA'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:63:8'
+    source = 'frames/50-extra/frame.bps:75:8'
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -135,7 +135,7 @@ class Action_slash(ActionEffect):
     category = 'trumpS2'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:75:8'
+    source = 'frames/50-extra/frame.bps:87:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'main'
@@ -163,7 +163,7 @@ class Action_drain(ActionEffect):
     category = 'trumpS3'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:90:8'
+    source = 'frames/50-extra/frame.bps:102:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -193,7 +193,7 @@ class Action_intimidate(ActionEffect):
     category = 'trumpS4'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:107:8'
+    source = 'frames/50-extra/frame.bps:119:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -222,7 +222,7 @@ class Action_resurrection(ActionEffect):
     category = 'trumpS5'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:123:8'
+    source = 'frames/50-extra/frame.bps:135:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -250,7 +250,7 @@ class Action_instantKill(ActionEffect):
     category = 'trumpS7'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:136:8'
+    source = 'frames/50-extra/frame.bps:148:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -281,7 +281,7 @@ class Action_summonReanimator(ActionEffect):
     category = 'trumpSJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:154:8'
+    source = 'frames/50-extra/frame.bps:166:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -312,7 +312,7 @@ class Action_quickSummonReanimator(ActionEffect):
     category = 'trumpSJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:173:8'
+    source = 'frames/50-extra/frame.bps:185:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -343,7 +343,7 @@ class Action_reanimatorReanimate(ActionEffect):
     category = 'trumpSJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:183:8'
+    source = 'frames/50-extra/frame.bps:195:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -371,7 +371,7 @@ class Action_reanimatorRevive(ActionEffect):
     category = 'trumpSJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:193:8'
+    source = 'frames/50-extra/frame.bps:205:8'
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -401,7 +401,7 @@ class Action_summonDarkLord(ActionEffect):
     category = 'trumpSK'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:204:8'
+    source = 'frames/50-extra/frame.bps:216:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -438,7 +438,7 @@ class Action_darkWhisper(ActionEffect):
     category = 'trumpSK'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:235:8'
+    source = 'frames/50-extra/frame.bps:247:8'
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -471,7 +471,7 @@ class Action_summonReinforcement(ActionEffect):
     category = 'trumpH2'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:247:8'
+    source = 'frames/50-extra/frame.bps:259:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -500,7 +500,7 @@ class Action_encourage(ActionEffect):
     category = 'trumpH3'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:264:8'
+    source = 'frames/50-extra/frame.bps:276:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -527,7 +527,7 @@ class Action_retreat(ActionEffect):
     category = 'trumpH4'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:277:8'
+    source = 'frames/50-extra/frame.bps:289:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -565,7 +565,7 @@ class Action_pursuit(ActionEffect):
     category = 'trumpH5'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:296:8'
+    source = 'frames/50-extra/frame.bps:308:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -595,7 +595,7 @@ class Action_phantomReverse(ActionEffect):
     category = 'trumpH7'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:315:8'
+    source = 'frames/50-extra/frame.bps:327:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -622,7 +622,7 @@ class Action_illusion(ActionEffect):
     category = 'trumpH7'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:327:8'
+    source = 'frames/50-extra/frame.bps:339:8'
     origin = 'event'
     resolution = 'stage'
     window = 'any'
@@ -658,7 +658,7 @@ class Action_salvation(ActionEffect):
     category = 'trumpH8'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:345:8'
+    source = 'frames/50-extra/frame.bps:357:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -687,7 +687,7 @@ class Action_summonChariot(ActionEffect):
     category = 'trumpHJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:361:8'
+    source = 'frames/50-extra/frame.bps:373:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -718,7 +718,7 @@ class Action_quickSummonChariot(ActionEffect):
     category = 'trumpHJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:380:8'
+    source = 'frames/50-extra/frame.bps:392:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -749,7 +749,7 @@ class Action_chariotDestroy(ActionEffect):
     category = 'trumpHJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:390:8'
+    source = 'frames/50-extra/frame.bps:402:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -772,7 +772,7 @@ class Action_chariotRevive(ActionEffect):
     category = 'trumpHJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:400:8'
+    source = 'frames/50-extra/frame.bps:412:8'
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -802,7 +802,7 @@ class Action_summonGiant(ActionEffect):
     category = 'trumpHK'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:411:8'
+    source = 'frames/50-extra/frame.bps:423:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -839,7 +839,7 @@ class Action_putBulwark(ActionEffect):
     category = 'trumpDA'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:442:8'
+    source = 'frames/50-extra/frame.bps:454:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'main'
@@ -867,7 +867,7 @@ class Action_negotiate(ActionEffect):
     category = 'trumpD3'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:459:8'
+    source = 'frames/50-extra/frame.bps:471:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -894,7 +894,7 @@ class Action_reckoning(ActionEffect):
     category = 'trumpD4'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:472:8'
+    source = 'frames/50-extra/frame.bps:484:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -931,7 +931,7 @@ class Action_exhaustion(ActionEffect):
     category = 'trumpD5'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:492:8'
+    source = 'frames/50-extra/frame.bps:504:8'
     origin = 'event'
     resolution = 'stage'
     window = 'any'
@@ -967,7 +967,7 @@ class Action_repair(ActionEffect):
     category = 'trumpD8'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:510:8'
+    source = 'frames/50-extra/frame.bps:522:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'main'
@@ -1008,7 +1008,7 @@ class Action_rest(ActionEffect):
     category = 'trumpD9'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:535:8'
+    source = 'frames/50-extra/frame.bps:547:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -1035,7 +1035,7 @@ class Action_satisfaction(ActionEffect):
     category = 'trumpD9'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:547:8'
+    source = 'frames/50-extra/frame.bps:559:8'
     origin = 'event'
     resolution = 'stage'
     window = 'any'
@@ -1068,7 +1068,7 @@ class Action_summonStrategist(ActionEffect):
     category = 'trumpDJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:561:8'
+    source = 'frames/50-extra/frame.bps:573:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -1096,7 +1096,7 @@ class Action_quickSummonStrategist(ActionEffect):
     category = 'trumpDJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:575:8'
+    source = 'frames/50-extra/frame.bps:587:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -1127,7 +1127,7 @@ class Action_strategistPredict(ActionEffect):
     category = 'trumpDJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:596:8'
+    source = 'frames/50-extra/frame.bps:608:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -1154,7 +1154,7 @@ class Action_strategistRevive(ActionEffect):
     category = 'trumpDJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:614:8'
+    source = 'frames/50-extra/frame.bps:626:8'
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -1184,7 +1184,7 @@ class Action_switch(ActionEffect):
     category = 'trumpC4'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:625:8'
+    source = 'frames/50-extra/frame.bps:637:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -1214,7 +1214,7 @@ class Action_civilWar(ActionEffect):
     category = 'trumpC5'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:641:8'
+    source = 'frames/50-extra/frame.bps:653:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -1242,7 +1242,7 @@ class Action_riot(ActionEffect):
     category = 'trumpC5'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:659:8'
+    source = 'frames/50-extra/frame.bps:671:8'
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -1275,7 +1275,7 @@ class Action_handRefill(ActionEffect):
     category = 'trumpC7'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:671:8'
+    source = 'frames/50-extra/frame.bps:683:8'
     origin = 'event'
     resolution = 'stage'
     window = 'any'
@@ -1311,7 +1311,7 @@ class Action_reset(ActionEffect):
     category = 'trumpC8'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:689:8'
+    source = 'frames/50-extra/frame.bps:701:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -1341,7 +1341,7 @@ class Action_lastDitch(ActionEffect):
     category = 'trumpC10'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:705:8'
+    source = 'frames/50-extra/frame.bps:717:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -1380,7 +1380,7 @@ class Action_summonKnight(ActionEffect):
     category = 'trumpCJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:728:8'
+    source = 'frames/50-extra/frame.bps:740:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -1411,7 +1411,7 @@ class Action_quickSummonKnight(ActionEffect):
     category = 'trumpCJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:747:8'
+    source = 'frames/50-extra/frame.bps:759:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -1442,7 +1442,7 @@ class Action_knightSweep(ActionEffect):
     category = 'trumpCJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:757:8'
+    source = 'frames/50-extra/frame.bps:769:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -1465,7 +1465,7 @@ class Action_knightRevive(ActionEffect):
     category = 'trumpCJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/frame.bps:769:8'
+    source = 'frames/50-extra/frame.bps:781:8'
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -1486,361 +1486,361 @@ class Action_knightRevive(ActionEffect):
         ctx.call('place_trump', ctx.lookup(v, 'card'), {'face': ctx.lookup(v, 'face_up')})
 
 __bps_lines__ = {
-    6: 'frames/50-extra/frame.bps:26:8',
-    24: 'frames/50-extra/frame.bps:28:3',
-    26: 'frames/50-extra/frame.bps:29:5',
-    29: 'frames/50-extra/frame.bps:34:8',
-    47: 'frames/50-extra/frame.bps:36:3',
-    49: 'frames/50-extra/frame.bps:37:5',
-    52: 'frames/50-extra/frame.bps:42:8',
-    70: 'frames/50-extra/frame.bps:45:3',
-    72: 'frames/50-extra/frame.bps:46:5',
-    73: 'frames/50-extra/frame.bps:47:5',
-    76: 'frames/50-extra/frame.bps:52:8',
-    94: 'frames/50-extra/frame.bps:55:3',
-    96: 'frames/50-extra/frame.bps:56:5',
-    97: 'frames/50-extra/frame.bps:57:7',
-    100: 'frames/50-extra/frame.bps:63:8',
-    120: 'frames/50-extra/frame.bps:66:108',
-    122: 'frames/50-extra/frame.bps:66:108',
-    124: 'frames/50-extra/frame.bps:67:3',
-    126: 'frames/50-extra/frame.bps:68:5',
-    129: 'frames/50-extra/frame.bps:75:8',
-    147: 'frames/50-extra/frame.bps:78:40',
-    149: 'frames/50-extra/frame.bps:78:40',
-    151: 'frames/50-extra/frame.bps:80:3',
-    153: 'frames/50-extra/frame.bps:81:5',
-    154: 'frames/50-extra/frame.bps:82:7',
-    157: 'frames/50-extra/frame.bps:90:8',
-    175: 'frames/50-extra/frame.bps:93:39',
-    177: 'frames/50-extra/frame.bps:93:39',
-    179: 'frames/50-extra/frame.bps:95:3',
-    181: 'frames/50-extra/frame.bps:96:5',
-    182: 'frames/50-extra/frame.bps:97:5',
-    183: 'frames/50-extra/frame.bps:98:5',
-    184: 'frames/50-extra/frame.bps:99:7',
-    187: 'frames/50-extra/frame.bps:107:8',
-    205: 'frames/50-extra/frame.bps:110:37',
-    207: 'frames/50-extra/frame.bps:110:37',
-    209: 'frames/50-extra/frame.bps:111:3',
-    211: 'frames/50-extra/frame.bps:112:5',
-    212: 'frames/50-extra/frame.bps:113:7',
-    213: 'frames/50-extra/frame.bps:114:9',
-    216: 'frames/50-extra/frame.bps:123:8',
-    234: 'frames/50-extra/frame.bps:126:37',
-    236: 'frames/50-extra/frame.bps:126:37',
-    238: 'frames/50-extra/frame.bps:127:3',
-    240: 'frames/50-extra/frame.bps:128:5',
-    241: 'frames/50-extra/frame.bps:129:5',
-    244: 'frames/50-extra/frame.bps:136:8',
-    262: 'frames/50-extra/frame.bps:139:37',
-    264: 'frames/50-extra/frame.bps:139:37',
-    266: 'frames/50-extra/frame.bps:141:3',
-    268: 'frames/50-extra/frame.bps:142:5',
-    269: 'frames/50-extra/frame.bps:143:5',
-    270: 'frames/50-extra/frame.bps:144:5',
-    271: 'frames/50-extra/frame.bps:145:5',
-    272: 'frames/50-extra/frame.bps:146:7',
-    275: 'frames/50-extra/frame.bps:154:8',
-    293: 'frames/50-extra/frame.bps:157:42',
-    295: 'frames/50-extra/frame.bps:157:42',
-    297: 'frames/50-extra/frame.bps:158:3',
-    299: 'frames/50-extra/frame.bps:163:5',
-    300: 'frames/50-extra/frame.bps:164:7',
-    301: 'frames/50-extra/frame.bps:164:16',
-    302: 'frames/50-extra/frame.bps:165:7',
-    303: 'frames/50-extra/frame.bps:165:16',
-    306: 'frames/50-extra/frame.bps:173:8',
-    324: 'frames/50-extra/frame.bps:176:42',
-    326: 'frames/50-extra/frame.bps:176:42',
-    328: 'frames/50-extra/frame.bps:177:3',
-    330: 'frames/50-extra/frame.bps:163:5',
-    331: 'frames/50-extra/frame.bps:164:7',
-    332: 'frames/50-extra/frame.bps:164:16',
-    333: 'frames/50-extra/frame.bps:165:7',
-    334: 'frames/50-extra/frame.bps:165:16',
-    337: 'frames/50-extra/frame.bps:183:8',
-    355: 'frames/50-extra/frame.bps:187:3',
+    6: 'frames/50-extra/frame.bps:38:8',
+    24: 'frames/50-extra/frame.bps:40:3',
+    26: 'frames/50-extra/frame.bps:41:5',
+    29: 'frames/50-extra/frame.bps:46:8',
+    47: 'frames/50-extra/frame.bps:48:3',
+    49: 'frames/50-extra/frame.bps:49:5',
+    52: 'frames/50-extra/frame.bps:54:8',
+    70: 'frames/50-extra/frame.bps:57:3',
+    72: 'frames/50-extra/frame.bps:58:5',
+    73: 'frames/50-extra/frame.bps:59:5',
+    76: 'frames/50-extra/frame.bps:64:8',
+    94: 'frames/50-extra/frame.bps:67:3',
+    96: 'frames/50-extra/frame.bps:68:5',
+    97: 'frames/50-extra/frame.bps:69:7',
+    100: 'frames/50-extra/frame.bps:75:8',
+    120: 'frames/50-extra/frame.bps:78:108',
+    122: 'frames/50-extra/frame.bps:78:108',
+    124: 'frames/50-extra/frame.bps:79:3',
+    126: 'frames/50-extra/frame.bps:80:5',
+    129: 'frames/50-extra/frame.bps:87:8',
+    147: 'frames/50-extra/frame.bps:90:40',
+    149: 'frames/50-extra/frame.bps:90:40',
+    151: 'frames/50-extra/frame.bps:92:3',
+    153: 'frames/50-extra/frame.bps:93:5',
+    154: 'frames/50-extra/frame.bps:94:7',
+    157: 'frames/50-extra/frame.bps:102:8',
+    175: 'frames/50-extra/frame.bps:105:39',
+    177: 'frames/50-extra/frame.bps:105:39',
+    179: 'frames/50-extra/frame.bps:107:3',
+    181: 'frames/50-extra/frame.bps:108:5',
+    182: 'frames/50-extra/frame.bps:109:5',
+    183: 'frames/50-extra/frame.bps:110:5',
+    184: 'frames/50-extra/frame.bps:111:7',
+    187: 'frames/50-extra/frame.bps:119:8',
+    205: 'frames/50-extra/frame.bps:122:37',
+    207: 'frames/50-extra/frame.bps:122:37',
+    209: 'frames/50-extra/frame.bps:123:3',
+    211: 'frames/50-extra/frame.bps:124:5',
+    212: 'frames/50-extra/frame.bps:125:7',
+    213: 'frames/50-extra/frame.bps:126:9',
+    216: 'frames/50-extra/frame.bps:135:8',
+    234: 'frames/50-extra/frame.bps:138:37',
+    236: 'frames/50-extra/frame.bps:138:37',
+    238: 'frames/50-extra/frame.bps:139:3',
+    240: 'frames/50-extra/frame.bps:140:5',
+    241: 'frames/50-extra/frame.bps:141:5',
+    244: 'frames/50-extra/frame.bps:148:8',
+    262: 'frames/50-extra/frame.bps:151:37',
+    264: 'frames/50-extra/frame.bps:151:37',
+    266: 'frames/50-extra/frame.bps:153:3',
+    268: 'frames/50-extra/frame.bps:154:5',
+    269: 'frames/50-extra/frame.bps:155:5',
+    270: 'frames/50-extra/frame.bps:156:5',
+    271: 'frames/50-extra/frame.bps:157:5',
+    272: 'frames/50-extra/frame.bps:158:7',
+    275: 'frames/50-extra/frame.bps:166:8',
+    293: 'frames/50-extra/frame.bps:169:42',
+    295: 'frames/50-extra/frame.bps:169:42',
+    297: 'frames/50-extra/frame.bps:170:3',
+    299: 'frames/50-extra/frame.bps:175:5',
+    300: 'frames/50-extra/frame.bps:176:7',
+    301: 'frames/50-extra/frame.bps:176:16',
+    302: 'frames/50-extra/frame.bps:177:7',
+    303: 'frames/50-extra/frame.bps:177:16',
+    306: 'frames/50-extra/frame.bps:185:8',
+    324: 'frames/50-extra/frame.bps:188:42',
+    326: 'frames/50-extra/frame.bps:188:42',
+    328: 'frames/50-extra/frame.bps:189:3',
+    330: 'frames/50-extra/frame.bps:175:5',
+    331: 'frames/50-extra/frame.bps:176:7',
+    332: 'frames/50-extra/frame.bps:176:16',
+    333: 'frames/50-extra/frame.bps:177:7',
+    334: 'frames/50-extra/frame.bps:177:16',
+    337: 'frames/50-extra/frame.bps:195:8',
+    355: 'frames/50-extra/frame.bps:199:3',
     357: 'stdlib/40-normal-magic.bps:78:5',
     358: 'stdlib/40-normal-magic.bps:79:5',
     359: 'stdlib/40-normal-magic.bps:80:5',
     360: 'stdlib/40-normal-magic.bps:81:7',
     362: 'stdlib/40-normal-magic.bps:83:7',
-    365: 'frames/50-extra/frame.bps:193:8',
-    385: 'frames/50-extra/frame.bps:196:44',
-    389: 'frames/50-extra/frame.bps:197:3',
-    391: 'frames/50-extra/frame.bps:198:5',
-    392: 'frames/50-extra/frame.bps:199:5',
-    395: 'frames/50-extra/frame.bps:204:8',
-    413: 'frames/50-extra/frame.bps:207:37',
-    415: 'frames/50-extra/frame.bps:207:37',
-    417: 'frames/50-extra/frame.bps:208:3',
-    419: 'frames/50-extra/frame.bps:215:5',
-    420: 'frames/50-extra/frame.bps:216:7',
-    421: 'frames/50-extra/frame.bps:216:16',
-    422: 'frames/50-extra/frame.bps:217:7',
-    423: 'frames/50-extra/frame.bps:217:16',
-    424: 'frames/50-extra/frame.bps:218:7',
-    425: 'frames/50-extra/frame.bps:219:9',
-    426: 'frames/50-extra/frame.bps:220:11',
-    427: 'frames/50-extra/frame.bps:223:7',
-    428: 'frames/50-extra/frame.bps:224:9',
-    429: 'frames/50-extra/frame.bps:225:11',
-    432: 'frames/50-extra/frame.bps:235:8',
-    452: 'frames/50-extra/frame.bps:238:78',
-    454: 'frames/50-extra/frame.bps:238:78',
-    456: 'frames/50-extra/frame.bps:238:55',
-    460: 'frames/50-extra/frame.bps:239:3',
-    462: 'frames/50-extra/frame.bps:240:5',
-    465: 'frames/50-extra/frame.bps:247:8',
-    483: 'frames/50-extra/frame.bps:253:12',
-    485: 'frames/50-extra/frame.bps:253:12',
-    487: 'frames/50-extra/frame.bps:254:3',
-    489: 'frames/50-extra/frame.bps:255:5',
-    490: 'frames/50-extra/frame.bps:256:5',
-    491: 'frames/50-extra/frame.bps:257:5',
-    494: 'frames/50-extra/frame.bps:264:8',
-    512: 'frames/50-extra/frame.bps:267:37',
-    514: 'frames/50-extra/frame.bps:267:37',
-    516: 'frames/50-extra/frame.bps:269:3',
-    518: 'frames/50-extra/frame.bps:270:5',
-    521: 'frames/50-extra/frame.bps:277:8',
-    539: 'frames/50-extra/frame.bps:280:37',
-    541: 'frames/50-extra/frame.bps:280:37',
-    545: 'frames/50-extra/frame.bps:281:25',
-    546: 'frames/50-extra/frame.bps:281:25',
-    549: 'frames/50-extra/frame.bps:282:3',
-    551: 'frames/50-extra/frame.bps:287:5',
-    552: 'frames/50-extra/frame.bps:287:14',
-    553: 'frames/50-extra/frame.bps:288:5',
-    554: 'frames/50-extra/frame.bps:288:14',
-    555: 'frames/50-extra/frame.bps:289:5',
-    556: 'frames/50-extra/frame.bps:289:14',
-    559: 'frames/50-extra/frame.bps:296:8',
-    577: 'frames/50-extra/frame.bps:302:12',
-    579: 'frames/50-extra/frame.bps:302:12',
-    581: 'frames/50-extra/frame.bps:303:3',
-    583: 'frames/50-extra/frame.bps:307:5',
-    584: 'frames/50-extra/frame.bps:307:14',
-    585: 'frames/50-extra/frame.bps:308:5',
-    586: 'frames/50-extra/frame.bps:308:14',
-    589: 'frames/50-extra/frame.bps:315:8',
-    607: 'frames/50-extra/frame.bps:318:40',
-    609: 'frames/50-extra/frame.bps:318:40',
-    611: 'frames/50-extra/frame.bps:319:3',
-    613: 'frames/50-extra/frame.bps:320:5',
-    616: 'frames/50-extra/frame.bps:327:8',
-    636: 'frames/50-extra/frame.bps:332:98',
-    638: 'frames/50-extra/frame.bps:332:98',
-    640: 'frames/50-extra/frame.bps:332:70',
-    644: 'frames/50-extra/frame.bps:333:3',
-    646: 'frames/50-extra/frame.bps:337:5',
-    647: 'frames/50-extra/frame.bps:337:14',
-    648: 'frames/50-extra/frame.bps:338:5',
-    649: 'frames/50-extra/frame.bps:338:14',
-    652: 'frames/50-extra/frame.bps:345:8',
-    670: 'frames/50-extra/frame.bps:348:37',
-    672: 'frames/50-extra/frame.bps:348:37',
-    674: 'frames/50-extra/frame.bps:349:3',
-    676: 'frames/50-extra/frame.bps:350:5',
-    677: 'frames/50-extra/frame.bps:351:7',
-    678: 'frames/50-extra/frame.bps:352:9',
-    681: 'frames/50-extra/frame.bps:361:8',
-    699: 'frames/50-extra/frame.bps:364:41',
-    701: 'frames/50-extra/frame.bps:364:41',
-    703: 'frames/50-extra/frame.bps:365:3',
-    705: 'frames/50-extra/frame.bps:370:5',
-    706: 'frames/50-extra/frame.bps:371:7',
-    707: 'frames/50-extra/frame.bps:371:16',
-    708: 'frames/50-extra/frame.bps:372:7',
-    709: 'frames/50-extra/frame.bps:372:16',
-    712: 'frames/50-extra/frame.bps:380:8',
-    730: 'frames/50-extra/frame.bps:383:41',
-    732: 'frames/50-extra/frame.bps:383:41',
-    734: 'frames/50-extra/frame.bps:384:3',
-    736: 'frames/50-extra/frame.bps:370:5',
-    737: 'frames/50-extra/frame.bps:371:7',
-    738: 'frames/50-extra/frame.bps:371:16',
-    739: 'frames/50-extra/frame.bps:372:7',
-    740: 'frames/50-extra/frame.bps:372:16',
-    743: 'frames/50-extra/frame.bps:390:8',
-    761: 'frames/50-extra/frame.bps:394:3',
+    365: 'frames/50-extra/frame.bps:205:8',
+    385: 'frames/50-extra/frame.bps:208:44',
+    389: 'frames/50-extra/frame.bps:209:3',
+    391: 'frames/50-extra/frame.bps:210:5',
+    392: 'frames/50-extra/frame.bps:211:5',
+    395: 'frames/50-extra/frame.bps:216:8',
+    413: 'frames/50-extra/frame.bps:219:37',
+    415: 'frames/50-extra/frame.bps:219:37',
+    417: 'frames/50-extra/frame.bps:220:3',
+    419: 'frames/50-extra/frame.bps:227:5',
+    420: 'frames/50-extra/frame.bps:228:7',
+    421: 'frames/50-extra/frame.bps:228:16',
+    422: 'frames/50-extra/frame.bps:229:7',
+    423: 'frames/50-extra/frame.bps:229:16',
+    424: 'frames/50-extra/frame.bps:230:7',
+    425: 'frames/50-extra/frame.bps:231:9',
+    426: 'frames/50-extra/frame.bps:232:11',
+    427: 'frames/50-extra/frame.bps:235:7',
+    428: 'frames/50-extra/frame.bps:236:9',
+    429: 'frames/50-extra/frame.bps:237:11',
+    432: 'frames/50-extra/frame.bps:247:8',
+    452: 'frames/50-extra/frame.bps:250:78',
+    454: 'frames/50-extra/frame.bps:250:78',
+    456: 'frames/50-extra/frame.bps:250:55',
+    460: 'frames/50-extra/frame.bps:251:3',
+    462: 'frames/50-extra/frame.bps:252:5',
+    465: 'frames/50-extra/frame.bps:259:8',
+    483: 'frames/50-extra/frame.bps:265:12',
+    485: 'frames/50-extra/frame.bps:265:12',
+    487: 'frames/50-extra/frame.bps:266:3',
+    489: 'frames/50-extra/frame.bps:267:5',
+    490: 'frames/50-extra/frame.bps:268:5',
+    491: 'frames/50-extra/frame.bps:269:5',
+    494: 'frames/50-extra/frame.bps:276:8',
+    512: 'frames/50-extra/frame.bps:279:37',
+    514: 'frames/50-extra/frame.bps:279:37',
+    516: 'frames/50-extra/frame.bps:281:3',
+    518: 'frames/50-extra/frame.bps:282:5',
+    521: 'frames/50-extra/frame.bps:289:8',
+    539: 'frames/50-extra/frame.bps:292:37',
+    541: 'frames/50-extra/frame.bps:292:37',
+    545: 'frames/50-extra/frame.bps:293:25',
+    546: 'frames/50-extra/frame.bps:293:25',
+    549: 'frames/50-extra/frame.bps:294:3',
+    551: 'frames/50-extra/frame.bps:299:5',
+    552: 'frames/50-extra/frame.bps:299:14',
+    553: 'frames/50-extra/frame.bps:300:5',
+    554: 'frames/50-extra/frame.bps:300:14',
+    555: 'frames/50-extra/frame.bps:301:5',
+    556: 'frames/50-extra/frame.bps:301:14',
+    559: 'frames/50-extra/frame.bps:308:8',
+    577: 'frames/50-extra/frame.bps:314:12',
+    579: 'frames/50-extra/frame.bps:314:12',
+    581: 'frames/50-extra/frame.bps:315:3',
+    583: 'frames/50-extra/frame.bps:319:5',
+    584: 'frames/50-extra/frame.bps:319:14',
+    585: 'frames/50-extra/frame.bps:320:5',
+    586: 'frames/50-extra/frame.bps:320:14',
+    589: 'frames/50-extra/frame.bps:327:8',
+    607: 'frames/50-extra/frame.bps:330:40',
+    609: 'frames/50-extra/frame.bps:330:40',
+    611: 'frames/50-extra/frame.bps:331:3',
+    613: 'frames/50-extra/frame.bps:332:5',
+    616: 'frames/50-extra/frame.bps:339:8',
+    636: 'frames/50-extra/frame.bps:344:98',
+    638: 'frames/50-extra/frame.bps:344:98',
+    640: 'frames/50-extra/frame.bps:344:70',
+    644: 'frames/50-extra/frame.bps:345:3',
+    646: 'frames/50-extra/frame.bps:349:5',
+    647: 'frames/50-extra/frame.bps:349:14',
+    648: 'frames/50-extra/frame.bps:350:5',
+    649: 'frames/50-extra/frame.bps:350:14',
+    652: 'frames/50-extra/frame.bps:357:8',
+    670: 'frames/50-extra/frame.bps:360:37',
+    672: 'frames/50-extra/frame.bps:360:37',
+    674: 'frames/50-extra/frame.bps:361:3',
+    676: 'frames/50-extra/frame.bps:362:5',
+    677: 'frames/50-extra/frame.bps:363:7',
+    678: 'frames/50-extra/frame.bps:364:9',
+    681: 'frames/50-extra/frame.bps:373:8',
+    699: 'frames/50-extra/frame.bps:376:41',
+    701: 'frames/50-extra/frame.bps:376:41',
+    703: 'frames/50-extra/frame.bps:377:3',
+    705: 'frames/50-extra/frame.bps:382:5',
+    706: 'frames/50-extra/frame.bps:383:7',
+    707: 'frames/50-extra/frame.bps:383:16',
+    708: 'frames/50-extra/frame.bps:384:7',
+    709: 'frames/50-extra/frame.bps:384:16',
+    712: 'frames/50-extra/frame.bps:392:8',
+    730: 'frames/50-extra/frame.bps:395:41',
+    732: 'frames/50-extra/frame.bps:395:41',
+    734: 'frames/50-extra/frame.bps:396:3',
+    736: 'frames/50-extra/frame.bps:382:5',
+    737: 'frames/50-extra/frame.bps:383:7',
+    738: 'frames/50-extra/frame.bps:383:16',
+    739: 'frames/50-extra/frame.bps:384:7',
+    740: 'frames/50-extra/frame.bps:384:16',
+    743: 'frames/50-extra/frame.bps:402:8',
+    761: 'frames/50-extra/frame.bps:406:3',
     763: 'stdlib/40-normal-magic.bps:8:5',
-    766: 'frames/50-extra/frame.bps:400:8',
-    786: 'frames/50-extra/frame.bps:403:43',
-    790: 'frames/50-extra/frame.bps:404:3',
-    792: 'frames/50-extra/frame.bps:405:5',
-    793: 'frames/50-extra/frame.bps:406:5',
-    796: 'frames/50-extra/frame.bps:411:8',
-    814: 'frames/50-extra/frame.bps:414:37',
-    816: 'frames/50-extra/frame.bps:414:37',
-    818: 'frames/50-extra/frame.bps:415:3',
-    820: 'frames/50-extra/frame.bps:422:5',
-    821: 'frames/50-extra/frame.bps:423:7',
-    822: 'frames/50-extra/frame.bps:423:16',
-    823: 'frames/50-extra/frame.bps:424:7',
-    824: 'frames/50-extra/frame.bps:424:16',
-    825: 'frames/50-extra/frame.bps:425:7',
-    826: 'frames/50-extra/frame.bps:426:9',
-    827: 'frames/50-extra/frame.bps:427:11',
-    828: 'frames/50-extra/frame.bps:430:7',
-    829: 'frames/50-extra/frame.bps:431:9',
-    830: 'frames/50-extra/frame.bps:432:11',
-    833: 'frames/50-extra/frame.bps:442:8',
-    851: 'frames/50-extra/frame.bps:448:12',
-    853: 'frames/50-extra/frame.bps:448:12',
-    855: 'frames/50-extra/frame.bps:449:3',
-    857: 'frames/50-extra/frame.bps:450:5',
-    858: 'frames/50-extra/frame.bps:451:7',
-    861: 'frames/50-extra/frame.bps:459:8',
-    879: 'frames/50-extra/frame.bps:462:37',
-    881: 'frames/50-extra/frame.bps:462:37',
-    883: 'frames/50-extra/frame.bps:464:3',
-    885: 'frames/50-extra/frame.bps:465:5',
-    888: 'frames/50-extra/frame.bps:472:8',
-    906: 'frames/50-extra/frame.bps:475:37',
-    908: 'frames/50-extra/frame.bps:475:37',
-    912: 'frames/50-extra/frame.bps:476:25',
-    913: 'frames/50-extra/frame.bps:476:25',
-    916: 'frames/50-extra/frame.bps:477:3',
-    918: 'frames/50-extra/frame.bps:482:5',
-    919: 'frames/50-extra/frame.bps:483:7',
-    920: 'frames/50-extra/frame.bps:483:16',
-    921: 'frames/50-extra/frame.bps:484:7',
-    922: 'frames/50-extra/frame.bps:484:16',
-    925: 'frames/50-extra/frame.bps:492:8',
-    945: 'frames/50-extra/frame.bps:497:78',
-    947: 'frames/50-extra/frame.bps:497:78',
-    949: 'frames/50-extra/frame.bps:497:55',
-    953: 'frames/50-extra/frame.bps:498:3',
-    955: 'frames/50-extra/frame.bps:499:5',
-    956: 'frames/50-extra/frame.bps:500:7',
-    958: 'frames/50-extra/frame.bps:502:7',
-    961: 'frames/50-extra/frame.bps:510:8',
-    979: 'frames/50-extra/frame.bps:513:37',
-    981: 'frames/50-extra/frame.bps:513:37',
-    985: 'frames/50-extra/frame.bps:514:35',
-    986: 'frames/50-extra/frame.bps:514:35',
-    989: 'frames/50-extra/frame.bps:515:3',
-    991: 'frames/50-extra/frame.bps:521:5',
-    992: 'frames/50-extra/frame.bps:522:7',
-    993: 'frames/50-extra/frame.bps:522:16',
-    994: 'frames/50-extra/frame.bps:523:7',
-    995: 'frames/50-extra/frame.bps:524:9',
-    996: 'frames/50-extra/frame.bps:524:18',
-    998: 'frames/50-extra/frame.bps:526:9',
-    999: 'frames/50-extra/frame.bps:526:18',
-    1002: 'frames/50-extra/frame.bps:535:8',
-    1020: 'frames/50-extra/frame.bps:538:37',
-    1022: 'frames/50-extra/frame.bps:538:37',
-    1024: 'frames/50-extra/frame.bps:539:3',
-    1026: 'frames/50-extra/frame.bps:540:5',
-    1029: 'frames/50-extra/frame.bps:547:8',
-    1049: 'frames/50-extra/frame.bps:552:78',
-    1051: 'frames/50-extra/frame.bps:552:78',
-    1053: 'frames/50-extra/frame.bps:552:55',
-    1057: 'frames/50-extra/frame.bps:553:3',
-    1059: 'frames/50-extra/frame.bps:554:5',
-    1062: 'frames/50-extra/frame.bps:561:8',
-    1080: 'frames/50-extra/frame.bps:564:37',
-    1082: 'frames/50-extra/frame.bps:564:37',
-    1084: 'frames/50-extra/frame.bps:565:3',
-    1086: 'frames/50-extra/frame.bps:566:5',
-    1087: 'frames/50-extra/frame.bps:567:7',
-    1090: 'frames/50-extra/frame.bps:575:8',
-    1108: 'frames/50-extra/frame.bps:578:37',
-    1110: 'frames/50-extra/frame.bps:578:37',
-    1112: 'frames/50-extra/frame.bps:579:3',
-    1114: 'frames/50-extra/frame.bps:586:5',
-    1115: 'frames/50-extra/frame.bps:587:7',
-    1116: 'frames/50-extra/frame.bps:587:16',
-    1117: 'frames/50-extra/frame.bps:588:7',
-    1118: 'frames/50-extra/frame.bps:588:16',
-    1121: 'frames/50-extra/frame.bps:596:8',
-    1139: 'frames/50-extra/frame.bps:599:3',
-    1141: 'frames/50-extra/frame.bps:603:5',
-    1142: 'frames/50-extra/frame.bps:603:14',
-    1143: 'frames/50-extra/frame.bps:604:5',
-    1144: 'frames/50-extra/frame.bps:605:7',
-    1145: 'frames/50-extra/frame.bps:606:7',
-    1148: 'frames/50-extra/frame.bps:614:8',
-    1168: 'frames/50-extra/frame.bps:617:39',
-    1172: 'frames/50-extra/frame.bps:618:3',
-    1174: 'frames/50-extra/frame.bps:619:5',
-    1175: 'frames/50-extra/frame.bps:620:5',
-    1178: 'frames/50-extra/frame.bps:625:8',
-    1196: 'frames/50-extra/frame.bps:628:39',
-    1198: 'frames/50-extra/frame.bps:628:39',
-    1200: 'frames/50-extra/frame.bps:629:3',
-    1202: 'frames/50-extra/frame.bps:633:5',
-    1203: 'frames/50-extra/frame.bps:633:14',
-    1204: 'frames/50-extra/frame.bps:634:5',
-    1205: 'frames/50-extra/frame.bps:634:14',
-    1208: 'frames/50-extra/frame.bps:641:8',
-    1226: 'frames/50-extra/frame.bps:644:37',
-    1228: 'frames/50-extra/frame.bps:644:37',
-    1230: 'frames/50-extra/frame.bps:646:3',
-    1232: 'frames/50-extra/frame.bps:650:5',
-    1233: 'frames/50-extra/frame.bps:651:7',
-    1236: 'frames/50-extra/frame.bps:659:8',
-    1256: 'frames/50-extra/frame.bps:662:82',
-    1258: 'frames/50-extra/frame.bps:662:82',
-    1260: 'frames/50-extra/frame.bps:662:50',
-    1264: 'frames/50-extra/frame.bps:663:3',
-    1266: 'frames/50-extra/frame.bps:664:5',
-    1269: 'frames/50-extra/frame.bps:671:8',
-    1289: 'frames/50-extra/frame.bps:676:80',
-    1291: 'frames/50-extra/frame.bps:676:80',
-    1293: 'frames/50-extra/frame.bps:676:57',
-    1297: 'frames/50-extra/frame.bps:677:3',
-    1299: 'frames/50-extra/frame.bps:678:5',
-    1300: 'frames/50-extra/frame.bps:679:7',
-    1301: 'frames/50-extra/frame.bps:680:12',
-    1302: 'frames/50-extra/frame.bps:681:7',
-    1305: 'frames/50-extra/frame.bps:689:8',
-    1323: 'frames/50-extra/frame.bps:692:39',
-    1325: 'frames/50-extra/frame.bps:692:39',
-    1327: 'frames/50-extra/frame.bps:693:3',
-    1329: 'frames/50-extra/frame.bps:697:5',
-    1330: 'frames/50-extra/frame.bps:697:14',
-    1331: 'frames/50-extra/frame.bps:698:5',
-    1332: 'frames/50-extra/frame.bps:698:14',
-    1335: 'frames/50-extra/frame.bps:705:8',
-    1353: 'frames/50-extra/frame.bps:708:39',
-    1355: 'frames/50-extra/frame.bps:708:39',
-    1359: 'frames/50-extra/frame.bps:709:25',
-    1360: 'frames/50-extra/frame.bps:709:25',
-    1363: 'frames/50-extra/frame.bps:710:3',
-    1365: 'frames/50-extra/frame.bps:714:5',
-    1366: 'frames/50-extra/frame.bps:714:14',
-    1367: 'frames/50-extra/frame.bps:715:5',
-    1368: 'frames/50-extra/frame.bps:716:7',
-    1369: 'frames/50-extra/frame.bps:717:9',
-    1371: 'frames/50-extra/frame.bps:719:9',
-    1374: 'frames/50-extra/frame.bps:728:8',
-    1392: 'frames/50-extra/frame.bps:731:37',
-    1394: 'frames/50-extra/frame.bps:731:37',
-    1396: 'frames/50-extra/frame.bps:732:3',
-    1398: 'frames/50-extra/frame.bps:737:5',
-    1399: 'frames/50-extra/frame.bps:738:7',
-    1400: 'frames/50-extra/frame.bps:738:16',
-    1401: 'frames/50-extra/frame.bps:739:7',
-    1402: 'frames/50-extra/frame.bps:739:16',
-    1405: 'frames/50-extra/frame.bps:747:8',
-    1423: 'frames/50-extra/frame.bps:750:37',
-    1425: 'frames/50-extra/frame.bps:750:37',
-    1427: 'frames/50-extra/frame.bps:751:3',
-    1429: 'frames/50-extra/frame.bps:737:5',
-    1430: 'frames/50-extra/frame.bps:738:7',
-    1431: 'frames/50-extra/frame.bps:738:16',
-    1432: 'frames/50-extra/frame.bps:739:7',
-    1433: 'frames/50-extra/frame.bps:739:16',
-    1436: 'frames/50-extra/frame.bps:757:8',
-    1454: 'frames/50-extra/frame.bps:761:3',
-    1456: 'frames/50-extra/frame.bps:762:5',
-    1459: 'frames/50-extra/frame.bps:769:8',
-    1479: 'frames/50-extra/frame.bps:772:39',
-    1483: 'frames/50-extra/frame.bps:773:3',
-    1485: 'frames/50-extra/frame.bps:774:5',
-    1486: 'frames/50-extra/frame.bps:775:5',
+    766: 'frames/50-extra/frame.bps:412:8',
+    786: 'frames/50-extra/frame.bps:415:43',
+    790: 'frames/50-extra/frame.bps:416:3',
+    792: 'frames/50-extra/frame.bps:417:5',
+    793: 'frames/50-extra/frame.bps:418:5',
+    796: 'frames/50-extra/frame.bps:423:8',
+    814: 'frames/50-extra/frame.bps:426:37',
+    816: 'frames/50-extra/frame.bps:426:37',
+    818: 'frames/50-extra/frame.bps:427:3',
+    820: 'frames/50-extra/frame.bps:434:5',
+    821: 'frames/50-extra/frame.bps:435:7',
+    822: 'frames/50-extra/frame.bps:435:16',
+    823: 'frames/50-extra/frame.bps:436:7',
+    824: 'frames/50-extra/frame.bps:436:16',
+    825: 'frames/50-extra/frame.bps:437:7',
+    826: 'frames/50-extra/frame.bps:438:9',
+    827: 'frames/50-extra/frame.bps:439:11',
+    828: 'frames/50-extra/frame.bps:442:7',
+    829: 'frames/50-extra/frame.bps:443:9',
+    830: 'frames/50-extra/frame.bps:444:11',
+    833: 'frames/50-extra/frame.bps:454:8',
+    851: 'frames/50-extra/frame.bps:460:12',
+    853: 'frames/50-extra/frame.bps:460:12',
+    855: 'frames/50-extra/frame.bps:461:3',
+    857: 'frames/50-extra/frame.bps:462:5',
+    858: 'frames/50-extra/frame.bps:463:7',
+    861: 'frames/50-extra/frame.bps:471:8',
+    879: 'frames/50-extra/frame.bps:474:37',
+    881: 'frames/50-extra/frame.bps:474:37',
+    883: 'frames/50-extra/frame.bps:476:3',
+    885: 'frames/50-extra/frame.bps:477:5',
+    888: 'frames/50-extra/frame.bps:484:8',
+    906: 'frames/50-extra/frame.bps:487:37',
+    908: 'frames/50-extra/frame.bps:487:37',
+    912: 'frames/50-extra/frame.bps:488:25',
+    913: 'frames/50-extra/frame.bps:488:25',
+    916: 'frames/50-extra/frame.bps:489:3',
+    918: 'frames/50-extra/frame.bps:494:5',
+    919: 'frames/50-extra/frame.bps:495:7',
+    920: 'frames/50-extra/frame.bps:495:16',
+    921: 'frames/50-extra/frame.bps:496:7',
+    922: 'frames/50-extra/frame.bps:496:16',
+    925: 'frames/50-extra/frame.bps:504:8',
+    945: 'frames/50-extra/frame.bps:509:78',
+    947: 'frames/50-extra/frame.bps:509:78',
+    949: 'frames/50-extra/frame.bps:509:55',
+    953: 'frames/50-extra/frame.bps:510:3',
+    955: 'frames/50-extra/frame.bps:511:5',
+    956: 'frames/50-extra/frame.bps:512:7',
+    958: 'frames/50-extra/frame.bps:514:7',
+    961: 'frames/50-extra/frame.bps:522:8',
+    979: 'frames/50-extra/frame.bps:525:37',
+    981: 'frames/50-extra/frame.bps:525:37',
+    985: 'frames/50-extra/frame.bps:526:35',
+    986: 'frames/50-extra/frame.bps:526:35',
+    989: 'frames/50-extra/frame.bps:527:3',
+    991: 'frames/50-extra/frame.bps:533:5',
+    992: 'frames/50-extra/frame.bps:534:7',
+    993: 'frames/50-extra/frame.bps:534:16',
+    994: 'frames/50-extra/frame.bps:535:7',
+    995: 'frames/50-extra/frame.bps:536:9',
+    996: 'frames/50-extra/frame.bps:536:18',
+    998: 'frames/50-extra/frame.bps:538:9',
+    999: 'frames/50-extra/frame.bps:538:18',
+    1002: 'frames/50-extra/frame.bps:547:8',
+    1020: 'frames/50-extra/frame.bps:550:37',
+    1022: 'frames/50-extra/frame.bps:550:37',
+    1024: 'frames/50-extra/frame.bps:551:3',
+    1026: 'frames/50-extra/frame.bps:552:5',
+    1029: 'frames/50-extra/frame.bps:559:8',
+    1049: 'frames/50-extra/frame.bps:564:78',
+    1051: 'frames/50-extra/frame.bps:564:78',
+    1053: 'frames/50-extra/frame.bps:564:55',
+    1057: 'frames/50-extra/frame.bps:565:3',
+    1059: 'frames/50-extra/frame.bps:566:5',
+    1062: 'frames/50-extra/frame.bps:573:8',
+    1080: 'frames/50-extra/frame.bps:576:37',
+    1082: 'frames/50-extra/frame.bps:576:37',
+    1084: 'frames/50-extra/frame.bps:577:3',
+    1086: 'frames/50-extra/frame.bps:578:5',
+    1087: 'frames/50-extra/frame.bps:579:7',
+    1090: 'frames/50-extra/frame.bps:587:8',
+    1108: 'frames/50-extra/frame.bps:590:37',
+    1110: 'frames/50-extra/frame.bps:590:37',
+    1112: 'frames/50-extra/frame.bps:591:3',
+    1114: 'frames/50-extra/frame.bps:598:5',
+    1115: 'frames/50-extra/frame.bps:599:7',
+    1116: 'frames/50-extra/frame.bps:599:16',
+    1117: 'frames/50-extra/frame.bps:600:7',
+    1118: 'frames/50-extra/frame.bps:600:16',
+    1121: 'frames/50-extra/frame.bps:608:8',
+    1139: 'frames/50-extra/frame.bps:611:3',
+    1141: 'frames/50-extra/frame.bps:615:5',
+    1142: 'frames/50-extra/frame.bps:615:14',
+    1143: 'frames/50-extra/frame.bps:616:5',
+    1144: 'frames/50-extra/frame.bps:617:7',
+    1145: 'frames/50-extra/frame.bps:618:7',
+    1148: 'frames/50-extra/frame.bps:626:8',
+    1168: 'frames/50-extra/frame.bps:629:39',
+    1172: 'frames/50-extra/frame.bps:630:3',
+    1174: 'frames/50-extra/frame.bps:631:5',
+    1175: 'frames/50-extra/frame.bps:632:5',
+    1178: 'frames/50-extra/frame.bps:637:8',
+    1196: 'frames/50-extra/frame.bps:640:39',
+    1198: 'frames/50-extra/frame.bps:640:39',
+    1200: 'frames/50-extra/frame.bps:641:3',
+    1202: 'frames/50-extra/frame.bps:645:5',
+    1203: 'frames/50-extra/frame.bps:645:14',
+    1204: 'frames/50-extra/frame.bps:646:5',
+    1205: 'frames/50-extra/frame.bps:646:14',
+    1208: 'frames/50-extra/frame.bps:653:8',
+    1226: 'frames/50-extra/frame.bps:656:37',
+    1228: 'frames/50-extra/frame.bps:656:37',
+    1230: 'frames/50-extra/frame.bps:658:3',
+    1232: 'frames/50-extra/frame.bps:662:5',
+    1233: 'frames/50-extra/frame.bps:663:7',
+    1236: 'frames/50-extra/frame.bps:671:8',
+    1256: 'frames/50-extra/frame.bps:674:82',
+    1258: 'frames/50-extra/frame.bps:674:82',
+    1260: 'frames/50-extra/frame.bps:674:50',
+    1264: 'frames/50-extra/frame.bps:675:3',
+    1266: 'frames/50-extra/frame.bps:676:5',
+    1269: 'frames/50-extra/frame.bps:683:8',
+    1289: 'frames/50-extra/frame.bps:688:80',
+    1291: 'frames/50-extra/frame.bps:688:80',
+    1293: 'frames/50-extra/frame.bps:688:57',
+    1297: 'frames/50-extra/frame.bps:689:3',
+    1299: 'frames/50-extra/frame.bps:690:5',
+    1300: 'frames/50-extra/frame.bps:691:7',
+    1301: 'frames/50-extra/frame.bps:692:12',
+    1302: 'frames/50-extra/frame.bps:693:7',
+    1305: 'frames/50-extra/frame.bps:701:8',
+    1323: 'frames/50-extra/frame.bps:704:39',
+    1325: 'frames/50-extra/frame.bps:704:39',
+    1327: 'frames/50-extra/frame.bps:705:3',
+    1329: 'frames/50-extra/frame.bps:709:5',
+    1330: 'frames/50-extra/frame.bps:709:14',
+    1331: 'frames/50-extra/frame.bps:710:5',
+    1332: 'frames/50-extra/frame.bps:710:14',
+    1335: 'frames/50-extra/frame.bps:717:8',
+    1353: 'frames/50-extra/frame.bps:720:39',
+    1355: 'frames/50-extra/frame.bps:720:39',
+    1359: 'frames/50-extra/frame.bps:721:25',
+    1360: 'frames/50-extra/frame.bps:721:25',
+    1363: 'frames/50-extra/frame.bps:722:3',
+    1365: 'frames/50-extra/frame.bps:726:5',
+    1366: 'frames/50-extra/frame.bps:726:14',
+    1367: 'frames/50-extra/frame.bps:727:5',
+    1368: 'frames/50-extra/frame.bps:728:7',
+    1369: 'frames/50-extra/frame.bps:729:9',
+    1371: 'frames/50-extra/frame.bps:731:9',
+    1374: 'frames/50-extra/frame.bps:740:8',
+    1392: 'frames/50-extra/frame.bps:743:37',
+    1394: 'frames/50-extra/frame.bps:743:37',
+    1396: 'frames/50-extra/frame.bps:744:3',
+    1398: 'frames/50-extra/frame.bps:749:5',
+    1399: 'frames/50-extra/frame.bps:750:7',
+    1400: 'frames/50-extra/frame.bps:750:16',
+    1401: 'frames/50-extra/frame.bps:751:7',
+    1402: 'frames/50-extra/frame.bps:751:16',
+    1405: 'frames/50-extra/frame.bps:759:8',
+    1423: 'frames/50-extra/frame.bps:762:37',
+    1425: 'frames/50-extra/frame.bps:762:37',
+    1427: 'frames/50-extra/frame.bps:763:3',
+    1429: 'frames/50-extra/frame.bps:749:5',
+    1430: 'frames/50-extra/frame.bps:750:7',
+    1431: 'frames/50-extra/frame.bps:750:16',
+    1432: 'frames/50-extra/frame.bps:751:7',
+    1433: 'frames/50-extra/frame.bps:751:16',
+    1436: 'frames/50-extra/frame.bps:769:8',
+    1454: 'frames/50-extra/frame.bps:773:3',
+    1456: 'frames/50-extra/frame.bps:774:5',
+    1459: 'frames/50-extra/frame.bps:781:8',
+    1479: 'frames/50-extra/frame.bps:784:39',
+    1483: 'frames/50-extra/frame.bps:785:3',
+    1485: 'frames/50-extra/frame.bps:786:5',
+    1486: 'frames/50-extra/frame.bps:787:5',
 }

@@ -1,0 +1,88 @@
+"""The engine sets a game up by the frame's typed steps: it plays a deck drawn from a
+rule, エクストラ's face-down preset, the defaults, and refuses a step it does not run."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bpscript.cards import Card
+from bpscript.engine.coverage import setup_coverage, supported_setup_steps
+from bpscript.engine.agents import RandomAgent
+from bpscript.engine.game import Game
+from bpscript.engine.setup import SUPPORTED_STEPS, SetupNotSupported, setup, unsupported_steps
+from bpscript.loader import load
+from bpscript.setup_steps import StepKind
+
+HERE = Path(__file__).parent
+ROOT = HERE.parents[1]
+
+
+@pytest.fixture(scope="module")
+def frames():
+    result = load([HERE / "fixtures" / "setups.bps"])
+    assert not result.errors, [d.message for d in result.errors]
+    return result.ruleset
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_rule_deck_is_drawn_for_each_player(frames, seed):
+    st = setup(frames, "lite", "openDeck", seed)
+    rule = frames.frames["openDeck"].deck
+    for p in st.players:
+        dealt = [Card(c.number, c.suit, c.copy % 2) for c in st.decks[p.index]]  # as in the deck
+        assert rule.problems(dealt) == []
+        assert len(p.hand) == 7 + (p.index == st.first_player) and len(p.field) == 2
+    st.check_invariants()
+    assert setup(frames, "lite", "openDeck", seed).digest() == st.digest()
+
+
+def test_games_with_drawn_decks_keep_the_invariants(frames):
+    for seed in range(8):
+        game = Game(frames, "lite", "openDeck", seed, [RandomAgent(seed), RandomAgent(seed + 100)], check=True)
+        assert game.play() in (0, 1)
+
+
+def test_the_face_down_preset_soldier_is_revealed(frames):
+    for seed in range(10):
+        st = setup(frames, "lite", "hiddenPreset", seed)
+        assert all(p.field[1].face_up and p.field[1].component in {"soldier", "hero", "ace"} for p in st.players)
+        once = setup(frames, "lite", "stillHidden", seed)
+        first, second = once.players[once.first_player], once.players[1 - once.first_player]
+        assert not first.field[1].face_up and second.field[1].face_up
+
+
+def test_a_frame_without_deck_or_setup_plays_the_defaults(frames):
+    st = setup(frames, "lite", "plain", 4)
+    assert all(len(d) == 54 for d in st.decks)
+    assert sorted(len(p.hand) for p in st.players) == [7, 8]
+    st.check_invariants()
+
+
+def test_an_unsupported_step_is_refused_before_anything_else(frames):
+    with pytest.raises(SetupNotSupported, match=r"'pack 14'"):
+        Game(frames, "std", "pack", 1, [RandomAgent(1), RandomAgent(2)])
+    assert [str(s) for s in unsupported_steps(frames.frames["extra"])] == [
+        "trumps 2", "choose_hand 3", "rare 1", "pack 14", "open_trump first", "open_trump second"]
+
+
+def test_coverage_reports_the_engine_s_setup_steps(frames):
+    assert supported_setup_steps() == SUPPORTED_STEPS
+    assert StepKind.PACK not in SUPPORTED_STEPS and StepKind.HAND in SUPPORTED_STEPS
+    cov = {f.id: f for f in setup_coverage(frames)}
+    assert cov["entry20"].playable and cov["openDeck"].playable and cov["hiddenPreset"].playable
+    assert cov["rarePack"].unsupported == ["rare 1", "pack 14"]
+
+
+def test_the_commands_name_the_step():
+    sim = subprocess.run([sys.executable, "-m", "bpscript.cli", "simulate", "--format", "std", "--frame", "pack",
+                          "--games", "1"], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert sim.returncode == 2 and "Traceback" not in sim.stderr
+    assert "'pack 14'" in sim.stderr and "not supported" in sim.stderr
+    cov = subprocess.run([sys.executable, "-m", "bpscript.cli", "check", "--coverage", "stdlib", "frames"],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert "setup: 1 / 5 frame(s) the engine sets up" in cov.stdout
+    assert "not set up: extra" in cov.stdout and "open_trump first" in cov.stdout
