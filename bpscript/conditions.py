@@ -21,29 +21,38 @@ from .cards import SUITS, Card, Suit, full_deck
 
 @dataclass(frozen=True)
 class CardPattern:
-    """One card slot: a set of suits (None = any), of numbers (None = any), or a Joker."""
+    """One card slot: a suited card of a set of suits (None = any) and numbers (None = any,
+    empty = none), and/or a Joker (`joker`). `Joker` alone is numbers=∅, joker=True;
+    `Joker,A,J,Q,K` is numbers={1, 11, 12, 13}, joker=True."""
 
     suits: frozenset[Suit] | None = None
     numbers: frozenset[int] | None = None
     joker: bool = False
 
     def accepts(self, card: Card) -> bool:
-        if self.joker:
-            return card.is_joker
         if card.is_joker:
-            return False
+            return self.joker
         return (self.suits is None or card.suit in self.suits) and (self.numbers is None or card.number in self.numbers)
 
+    @property
+    def joker_only(self) -> bool:
+        return self.joker and self.numbers is not None and not self.numbers
 
     def to_json(self) -> dict[str, object]:
-        if self.joker:
-            return {"joker": True}
         out: dict[str, object] = {}
+        if self.joker:
+            out["joker"] = True
         if self.suits is not None:
             out["suits"] = [s.value for s in SUITS if s in self.suits]
         if self.numbers is not None:
             out["numbers"] = sorted(self.numbers)
         return out
+
+    @classmethod
+    def from_json(cls, d: dict) -> "CardPattern":
+        suits = frozenset(Suit(x) for x in d["suits"]) if "suits" in d else None
+        numbers = frozenset(d["numbers"]) if "numbers" in d else None
+        return cls(suits, numbers, bool(d.get("joker", False)))
 
 
 class CardCondition:
@@ -346,3 +355,25 @@ class NamedCharacter(UnitCondition):
 
     def to_json(self) -> dict[str, object]:
         return {"kind": "named_character", "name": self.name, "character": self.character, "count": self.count}
+
+
+def from_json(d: dict, text: str = "") -> CardCondition | UnitCondition:
+    """The condition a `to_json()` dict describes (generated code builds its card
+    conditions from this data, never from the notation)."""
+    kind = d["kind"]
+    if kind == "slots":
+        return Slots(tuple(CardPattern.from_json(p) for p in d["patterns"]), text=text)
+    if kind == "same_suit":
+        numbers = frozenset(d["numbers"]) if "numbers" in d else None
+        return SameSuit(d["count"], d["at_least"], numbers, text=text)
+    if kind == "same_number":
+        return SameNumber(d["count"], text=text)
+    if kind == "face_down":
+        return FaceDown(text=text)
+    if kind == "rare":
+        return RareCard(d["count"], text=text)
+    if kind == "label_holder":
+        return LabelHolder(d["label"], d["unit_kind"], d["count"], text=text)
+    if kind == "named_character":
+        return NamedCharacter(d["name"], d["count"], text=text, character=d.get("character"))
+    raise ValueError(f"not a condition: {d!r}")

@@ -13,10 +13,32 @@ child (for collecting), `NodeTransformer` rebuilds the frozen tree with new node
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum
 from typing import Any, Callable, ClassVar, Iterator, Union
 
 from .source import Span
+
+
+class RefKind(str, Enum):
+    """What a name turned out to be when the checker resolved it (in this order)."""
+
+    LOCAL = "local"        # a `let`, `for` or comprehension variable
+    CONTEXT = "context"    # what the script provides: me, target, key, event, unit, it, this, …
+    TERM = "term"          # a word of the ruleset's vocabulary, where a parameter asks for one
+    CONSTANT = "constant"  # a fixed value of the language: charged, face_up, spade, true, …
+    SCRIPT = "script"      # a script id (upFog, damageJudge)
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A resolved name: its kind, its key, and for a vocabulary term the table it is in
+    (zones, types, roles, labels, statuses). Code generation emits the reference, so the
+    engine never looks a name up by string while a game is played."""
+
+    kind: RefKind
+    key: str
+    table: str = ""
 
 
 # ---------------------------------------------------------------- expressions
@@ -34,11 +56,13 @@ class Str:
 
 @dataclass(frozen=True)
 class Name:
-    """A bare name: a variable (`target`, `key`, `me`), a constant (`grave`,
-    `end_of_turn`) or a script id (`upFog`, `damageJudge`)."""
+    """A bare name: a variable (`target`, `key`, `me`), a constant (`charged`), a word of
+    the vocabulary (`grave`, `attack`) or a script id (`upFog`). `ref` is what the checker
+    resolved it to (None before checking)."""
 
     id: str
     span: Span
+    ref: Ref | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -90,7 +114,29 @@ class ListExpr:
     span: Span
 
 
-Expr = Union[Num, Str, Name, Attr, Call, BinOp, Not, Neg, ListExpr]
+@dataclass(frozen=True)
+class ListComp:
+    """`[u for u in units(character, me) if u.state == charged]`: the items of a list
+    that meet a condition (`cond` may be None), each turned into `item`."""
+
+    item: "Expr"
+    var: str
+    iterable: "Expr"
+    cond: "Expr | None"
+    span: Span
+
+
+@dataclass(frozen=True)
+class Lit:
+    """A value the checker made from source text, e.g. a card condition written as a string
+    where a parameter is typed `condition`: `text` is what was written."""
+
+    value: Any
+    text: str
+    span: Span
+
+
+Expr = Union[Num, Str, Name, Attr, Call, BinOp, Not, Neg, ListExpr, ListComp, Lit]
 
 
 # ---------------------------------------------------------------- statements
@@ -160,7 +206,7 @@ class Event:
 
 # ---------------------------------------------------------------- visiting
 #: every node class of the effect tree, by role
-EXPRESSIONS: tuple[type, ...] = (Num, Str, Name, Attr, Call, BinOp, Not, Neg, ListExpr)
+EXPRESSIONS: tuple[type, ...] = (Num, Str, Name, Attr, Call, BinOp, Not, Neg, ListExpr, ListComp, Lit)
 STATEMENTS: tuple[type, ...] = (Do, If, ForEach, RepeatUntil, Let, Step)
 NODES: tuple[type, ...] = EXPRESSIONS + STATEMENTS + (Event,)
 
@@ -227,7 +273,10 @@ class _Children(NodeVisitor):
     def visit_Num(self, n: Num) -> tuple:
         return ()
 
-    visit_Str = visit_Name = visit_Num
+    visit_Str = visit_Name = visit_Lit = visit_Num
+
+    def visit_ListComp(self, n: ListComp) -> tuple:
+        return (n.iterable, n.item) + ((n.cond,) if n.cond is not None else ())
 
     def visit_Attr(self, n: Attr) -> tuple:
         return (n.obj,)
@@ -289,7 +338,7 @@ class NodeWalker(NodeVisitor):
             self.visit(child, *args)
 
     visit_Num = visit_Str = visit_Name = visit_Attr = visit_Call = visit_BinOp = walk_children
-    visit_Not = visit_Neg = visit_ListExpr = walk_children
+    visit_Not = visit_Neg = visit_ListExpr = visit_ListComp = visit_Lit = walk_children
     visit_Do = visit_If = visit_ForEach = visit_RepeatUntil = visit_Let = visit_Step = walk_children
     visit_Event = walk_children
 
@@ -320,7 +369,7 @@ class NodeTransformer(NodeVisitor):
         return value
 
     visit_Num = visit_Str = visit_Name = visit_Attr = visit_Call = visit_BinOp = transform_children
-    visit_Not = visit_Neg = visit_ListExpr = transform_children
+    visit_Not = visit_Neg = visit_ListExpr = visit_ListComp = visit_Lit = transform_children
     visit_Do = visit_If = visit_ForEach = visit_RepeatUntil = visit_Let = visit_Step = transform_children
     visit_Event = transform_children
 
@@ -376,6 +425,13 @@ class SourcePrinter(NodeVisitor):
 
     def visit_ListExpr(self, n: ListExpr) -> str:
         return "[" + ", ".join(self.visit(i) for i in n.items) + "]"
+
+    def visit_ListComp(self, n: ListComp) -> str:
+        cond = f" if {self.visit(n.cond)}" if n.cond is not None else ""
+        return f"[{self.visit(n.item)} for {n.var} in {self.visit(n.iterable)}{cond}]"
+
+    def visit_Lit(self, n: Lit) -> str:
+        return '"' + n.text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class JsonExporter(NodeVisitor):

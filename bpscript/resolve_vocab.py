@@ -40,6 +40,7 @@ SCHEMA: dict[str, dict[str, Attr]] = {
     "role": {},
     "label": {"roles": Attr("words")},
     "status": {},
+    "rule": {},
     "target": {"subject": Attr("enum", True, v.Subject), "counter": Attr("string")},
     "owner": {},
     "spelling": {"also": Attr("strings", True)},
@@ -48,7 +49,7 @@ SCHEMA: dict[str, dict[str, Attr]] = {
 SCRIPT_KINDS = ("action", "character", "fog", "trump")
 TABLES = {"trigger": "triggers", "speed": "speeds", "timing": "timings", "zone": "zones",
           "component": "components", "type": "types", "category": "categories", "role": "roles",
-          "label": "labels", "status": "statuses", "target": "target_kinds", "owner": "owners",
+          "label": "labels", "status": "statuses", "rule": "rules", "target": "target_kinds", "owner": "owners",
           "spelling": "spellings"}
 
 
@@ -186,6 +187,8 @@ class VocabResolver:
             term = v.LabelDef(ident, name, span, roles)
         elif kind == "status":
             term = v.StatusDef(ident, name, span)
+        elif kind == "rule":
+            term = v.RuleDef(ident, name, span)
         elif kind == "target":
             term = v.TargetKindDef(ident, name, span, str(a.get("counter", "")),
                                    a.get("subject", v.Subject.REQUEST))  # type: ignore[arg-type]

@@ -41,10 +41,9 @@ class Change(Enum):
     RETARGET = "a request's target changes"
     REQUEST = "another action is requested"
     END_TURN = "the turn passes"
-    ATTACKERS = "units are named attackers"
-    BLOCKERS = "units are named blockers"
-    BATTLE = "damage judgement: units to the grave, damage to players"
-    RELEASE = "a unit stops being an attacker or a blocker"
+    STATUS = "units hold a status, or stop holding it (attacking, blocking)"
+    FACE = "units or cards are turned face up or face down"
+    SIGNAL = "an event happens for the trigger check"
     OPEN_PACK = "a pack is opened"
     TRUMP = "trumps are placed, or turned face up or down"
     # static abilities (9.3): rules that hold while the ability does
@@ -53,10 +52,9 @@ class Change(Enum):
     SUIT_RULE = "the suits a unit counts as"
     LABEL = "units have a label"
     ATTACK_RULE = "when a unit must attack"
-    BATTLE_RULE = "how damage judgement treats a unit"
     TRUMP_RULE = "when a trump may be turned"
-    STATE_RULE = "what may charge characters"
     DAMAGE_RULE = "damage a player does not take"
+    RULE = "a rule variant is on"
 
 
 class Read(Enum):
@@ -67,7 +65,8 @@ class Read(Enum):
     ZONE_CARDS = "the cards in a player's zone"
     TOP_CARDS = "the top cards of a player's life"
     UNITS = "a player's units on the field, of a kind"
-    ATTACKERS = "the units named attackers this turn"
+    STAGE = "the requests on the stage"
+    RULE_ON = "whether a rule variant is on"
     SIZE = "the size of units, with every modifier"
     COUNT = "how many items"
     SUM = "the sum of numbers"
@@ -82,7 +81,7 @@ class Read(Enum):
     FACE_UP_TRUMP = "whether a player has a trump face up"
     TRUMPS = "trump cards"
     PACK_OPENED = "whether a player's pack is opened"
-    UNIT_KIND = "whether a unit is a soldier or a bulwark"
+    UNIT_KIND = "whether a unit is of a kind, has a role, a label or a status"
     IN_ZONE = "whether cards or a unit are in a zone"
     FIND_CARD = "a card searched for in all of a player's zones"
     CAN_TARGET = "whether an action could target something"
@@ -116,6 +115,9 @@ class Role(Enum):
     TRUMP = "trump"
     KIND = "kind"            # soldier, bulwark or character
     LABEL = "label"
+    ROLE = "role"
+    STATUS = "status"
+    RULE = "rule"
 
 
 @dataclass(frozen=True)

@@ -1,19 +1,28 @@
-"""Check every effect, condition, target predicate, size and label guard against
-the verb library: undefined names, unknown functions, wrong arguments, wrong types.
+"""Check every effect, condition, target predicate, size and label guard against the
+verb library, and resolve every name once.
+
+The checker is a visitor of the effect tree. It types each expression; reports undefined
+names, unavailable context names, unknown functions, wrong arguments and wrong types; and
+decides what each name is (`bpscript.names`: local, context, vocabulary word, constant,
+script id). A card condition written as text where a parameter is typed `condition` is
+parsed here, with the same parser as ★ and ☆. What it decided is written back into the
+model (`Name.ref`, `Lit`), so code generation emits references, not lookups.
 """
 
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 
 from . import effects as fx
 from . import model as m
 from .diagnostics import Diagnostic
-from .verbs import ATTRIBUTES, CONSTANTS, CONTEXT, LIBRARY
+from .names import Scope, action_scope, ambiguous_ids, component_scope, resolve, target_type
+from .syntax.conditions import ConditionError, parse_condition
+from .verbs import ATTRIBUTES, LIBRARY
 
 ARITH = {"+", "-", "*", "/", "%"}
-TARGET_TYPES = {"soldier": "unit", "bulwark": "unit", "character": "unit", "face_up_trump": "card",
-                "request": "request", "player": "player", "opponent": "player"}
+ELEMENT = {"units": "unit", "cards": "card"}
 
 
 def compatible(expected: str, actual: str) -> bool:
@@ -23,22 +32,27 @@ def compatible(expected: str, actual: str) -> bool:
 
 
 class Checker(fx.NodeVisitor):
-    """Types every expression and checks every statement and event against the verb
-    library; a visitor of the effect tree (`visit(node, env)`: an expression's type, or
-    None when it is already wrong)."""
+    """Types every expression (`visit(node, scope, want)`: its type, or None when it is
+    already wrong) and records what each name and condition text resolved to."""
 
     nodes = fx.NODES
 
     def __init__(self, ruleset: m.Ruleset):
         self.rs = ruleset
+        self.voc = ruleset.vocabulary
+        self.spellings = self.voc.spelling_map()
         self.diags: list[Diagnostic] = []
-        self.globals: dict[str, str] = {**CONSTANTS, **{sid: "script" for sid in ruleset.scripts}}
+        self.refs: dict[int, fx.Ref] = {}     # id(Name) -> what it is
+        self.lits: dict[int, fx.Lit] = {}     # id(Str) -> the condition it was parsed into
 
     def error(self, code: str, msg: str, node, expected: str | None = None) -> None:
         self.diags.append(Diagnostic(code, msg, node.span, expected=expected))
 
-    # ---------------------------------------------------------------- scopes
+    # ---------------------------------------------------------------- scripts
     def check_ruleset(self) -> list[Diagnostic]:
+        for s in ambiguous_ids(self.rs.scripts):
+            self.diags.append(Diagnostic("E205", f"script id '{s.id}' is also a name of the language", s.span,
+                                         fix="rename the script: a name like this is a context name or a constant"))
         for s in self.rs.scripts.values():
             if isinstance(s, m.ActionScript):
                 self.check_action(s)
@@ -46,99 +60,137 @@ class Checker(fx.NodeVisitor):
                 self.check_component(s)
         return self.diags
 
-    def action_env(self, s: m.ActionScript) -> dict[str, str]:
-        env = {**self.globals, **CONTEXT}
-        if s.target is not None and len(s.target.specs) == 1:
-            env["target"] = TARGET_TYPES.get(s.target.specs[0].kind, "any")
-        return env
-
     def check_action(self, s: m.ActionScript) -> None:
-        env = self.action_env(s)
+        self.refs.clear()  # decisions are per script: a `same_as` body is shared, its context is not
+        self.lits.clear()
+        scope = action_scope(self.voc, s)
         if s.activation is not None and s.activation.when is not None:
-            self.expect(s.activation.when, env, "bool")
-        if s.trigger_condition is not None:
-            if s.trigger_condition.event is not None:
-                self.visit(s.trigger_condition.event, env)
-            if s.trigger_condition.when is not None:
-                self.expect(s.trigger_condition.when, env, "bool")
+            self.expect(s.activation.when, scope, "bool")
+            s.activation = replace(s.activation, when=self.resolved(s.activation.when))
+        tc = s.trigger_condition
+        if tc is not None:
+            if tc.event is not None:
+                self.visit(tc.event, scope)
+            if tc.when is not None:
+                self.expect(tc.when, scope, "bool")
+            s.trigger_condition = replace(tc, event=self.resolved(tc.event), when=self.resolved(tc.when))
         if s.target is not None:
+            specs = []
             for spec in s.target.specs:
                 if spec.where is not None:
-                    self.expect(spec.where, {**env, "it": TARGET_TYPES.get(spec.kind, "any")}, "bool")
-        if s.effect is not None and s.effect.body is not None and s.effect.same_as is None:
-            self.block(s.effect.body, dict(env))
+                    it = Scope({**scope.context, "it": target_type(self.voc, spec)},
+                               {k: v for k, v in scope.missing.items() if k != "it"})
+                    self.expect(spec.where, it, "bool")
+                specs.append(replace(spec, where=self.resolved(spec.where)))
+            s.target = replace(s.target, specs=tuple(specs))
+        if s.effect is not None and s.effect.body is not None:
+            self.block(s.effect.body, scope)  # a `same_as` body is checked in this script's context too
+            s.effect = replace(s.effect, body=self.resolved(s.effect.body))
 
     def check_component(self, s: m.ComponentScript) -> None:
-        env = {**self.globals, **CONTEXT, "unit": "unit", "this": "unit"}
+        self.refs.clear()
+        self.lits.clear()
+        scope = component_scope(s)
         if s.size is not None:
-            self.expect(s.size.expr, env, "number")
+            self.expect(s.size.expr, scope, "number")
+            s.size = replace(s.size, expr=self.resolved(s.size.expr))
+        labels = []
         for label in s.labels:
             if label.when is not None:
-                self.expect(label.when, env, "bool")
+                self.expect(label.when, scope, "bool")
+            labels.append(replace(label, when=self.resolved(label.when)))
+        s.labels = tuple(labels)
+        abilities = []
         for ab in s.abilities:
             if ab.body is not None:
-                self.block(ab.body, dict(env))
+                self.block(ab.body, scope)
+            abilities.append(replace(ab, body=self.resolved(ab.body)))
+        s.abilities = tuple(abilities)
 
-    def visit_Event(self, ev: fx.Event, env: dict[str, str]) -> None:
+    def resolved(self, tree):
+        """The tree with every name's resolution and every condition text's matcher in it."""
+        if tree is None:
+            return None
+        writer = _Write(self.refs, self.lits)
+        if isinstance(tree, tuple):
+            return tuple(writer.visit(st) for st in tree)
+        return writer.visit(tree)
+
+    def visit_Event(self, ev: fx.Event, scope: Scope, want: str | None = None) -> None:
         spec = LIBRARY.get(ev.name)
         if spec is None or spec.kind != "event":
             events = [n for n, v in LIBRARY.items() if v.kind == "event"]
             self.error("E310", f"unknown event '{ev.name}'", ev, expected=_near(ev.name, events) or ", ".join(events))
             return
-        self.arguments(spec, ev.args, ev.kwargs, env, ev)
+        self.arguments(spec, ev.args, ev.kwargs, scope, ev)
 
     # ---------------------------------------------------------------- statements
-    def block(self, stmts, env: dict[str, str]) -> None:
+    def block(self, stmts, scope: Scope) -> Scope:
         for st in stmts:
-            self.visit(st, env)
+            scope = self.visit(st, scope) or scope
+        return scope
 
-    def visit_Do(self, st: fx.Do, env: dict[str, str]) -> None:
-        self.call(st.call, env, statement=True)
+    def visit_Do(self, st: fx.Do, scope: Scope) -> None:
+        self.call(st.call, scope, statement=True)
 
-    def visit_If(self, st: fx.If, env: dict[str, str]) -> None:
-        self.expect(st.cond, env, "bool")
-        self.block(st.then, dict(env))
+    def visit_If(self, st: fx.If, scope: Scope) -> None:
+        self.expect(st.cond, scope, "bool")
+        self.block(st.then, scope)
         for cond, body in st.elifs:
-            self.expect(cond, env, "bool")
-            self.block(body, dict(env))
-        self.block(st.orelse, dict(env))
+            self.expect(cond, scope, "bool")
+            self.block(body, scope)
+        self.block(st.orelse, scope)
 
-    def visit_ForEach(self, st: fx.ForEach, env: dict[str, str]) -> None:
-        t = self.visit(st.iterable, env)
-        inner = dict(env)
-        inner[st.var] = {"units": "unit", "cards": "card"}.get(t, "any")
-        self.block(st.body, inner)
+    def visit_ForEach(self, st: fx.ForEach, scope: Scope) -> None:
+        t = self.visit(st.iterable, scope)
+        self.block(st.body, scope.child(**{st.var: ELEMENT.get(t or "", "any")}))
 
-    def visit_RepeatUntil(self, st: fx.RepeatUntil, env: dict[str, str]) -> None:
-        self.block(st.body, env)
-        self.expect(st.cond, env, "bool")
+    def visit_RepeatUntil(self, st: fx.RepeatUntil, scope: Scope) -> None:
+        inner = self.block(st.body, scope)
+        self.expect(st.cond, inner, "bool")
 
-    def visit_Let(self, st: fx.Let, env: dict[str, str]) -> None:
-        env[st.name] = self.visit(st.value, env)
+    def visit_Let(self, st: fx.Let, scope: Scope) -> Scope:
+        return scope.child(**{st.name: self.visit(st.value, scope) or "any"})
 
-    def visit_Step(self, st: fx.Step, env: dict[str, str]) -> None:
-        self.block(st.body, env)
+    def visit_Step(self, st: fx.Step, scope: Scope) -> Scope:
+        return self.block(st.body, scope)
 
     # ---------------------------------------------------------------- expressions
-    def expect(self, e, env: dict[str, str], want: str) -> None:
-        got = self.visit(e, env)
+    def expect(self, e, scope: Scope, want: str) -> None:
+        got = self.visit(e, scope, want)
         if got is not None and not compatible(want, got):
             self.error("E305", f"expected {want}, found {got}", e)
 
-    def visit_Num(self, e: fx.Num, env: dict[str, str]) -> str:
+    def visit_Num(self, e: fx.Num, scope: Scope, want: str | None = None) -> str:
         return "number"
 
-    def visit_Str(self, e: fx.Str, env: dict[str, str]) -> str:
-        return "text"
+    def visit_Str(self, e: fx.Str, scope: Scope, want: str | None = None) -> str | None:
+        if want != "condition":
+            return "text"
+        try:
+            cond = parse_condition(e.value, self.spellings)
+        except ConditionError as err:  # located inside the string, after its opening quote
+            at = e.span.column + 1 + err.offset
+            self.diags.append(Diagnostic("E130", f"bad card condition: {err.message}",
+                                         replace(e.span, column=at, end_column=at + 1), expected=err.expected))
+            return None
+        self.lits[id(e)] = fx.Lit(cond, e.value, e.span)
+        return "condition"
 
-    def visit_Name(self, e: fx.Name, env: dict[str, str]) -> str | None:
-        if e.id in env:
-            return env[e.id]
-        self.error("E300", f"undefined name '{e.id}'", e, expected=_near(e.id, list(env)))
-        return None
+    def visit_Lit(self, e: fx.Lit, scope: Scope, want: str | None = None) -> str:
+        return "condition"
 
-    def visit_Attr(self, e: fx.Attr, env: dict[str, str]) -> str | None:
-        base = self.visit(e.obj, env)
+    def visit_Name(self, e: fx.Name, scope: Scope, want: str | None = None) -> str | None:
+        r = resolve(e.id, want, scope, self.voc, self.rs.scripts)
+        if r.ref is None:
+            near = _near(e.id, [*scope.locals, *scope.context]) if r.code == "E300" and r.expected is None else None
+            self.error(r.code, r.message, e, expected=r.expected or near)
+            return None
+        self.refs[id(e)] = r.ref
+        return r.type
+
+    def visit_Attr(self, e: fx.Attr, scope: Scope, want: str | None = None) -> str | None:
+        base = self.visit(e.obj, scope)
         if base is None or base == "any" or base not in ATTRIBUTES:
             return "any"
         attrs = ATTRIBUTES[base]
@@ -147,11 +199,11 @@ class Checker(fx.NodeVisitor):
             return None
         return attrs[e.name]
 
-    def visit_Call(self, e: fx.Call, env: dict[str, str]) -> str | None:
-        return self.call(e, env, statement=False)
+    def visit_Call(self, e: fx.Call, scope: Scope, want: str | None = None) -> str | None:
+        return self.call(e, scope, statement=False)
 
-    def visit_BinOp(self, e: fx.BinOp, env: dict[str, str]) -> str:
-        lt, rt = self.visit(e.left, env), self.visit(e.right, env)
+    def visit_BinOp(self, e: fx.BinOp, scope: Scope, want: str | None = None) -> str:
+        lt, rt = self.visit(e.left, scope), self.visit(e.right, scope)
         if e.op in ARITH:
             for side, t in ((e.left, lt), (e.right, rt)):
                 if t is not None and not compatible("number", t):
@@ -163,35 +215,45 @@ class Checker(fx.NodeVisitor):
                     self.error("E305", f"'{e.op}' needs conditions, found {t}", side)
         return "bool"
 
-    def visit_Not(self, e: fx.Not, env: dict[str, str]) -> str:
-        self.expect(e.operand, env, "bool")
+    def visit_Not(self, e: fx.Not, scope: Scope, want: str | None = None) -> str:
+        self.expect(e.operand, scope, "bool")
         return "bool"
 
-    def visit_Neg(self, e: fx.Neg, env: dict[str, str]) -> str:
-        self.expect(e.operand, env, "number")
+    def visit_Neg(self, e: fx.Neg, scope: Scope, want: str | None = None) -> str:
+        self.expect(e.operand, scope, "number")
         return "number"
 
-    def visit_ListExpr(self, e: fx.ListExpr, env: dict[str, str]) -> str:
+    def visit_ListExpr(self, e: fx.ListExpr, scope: Scope, want: str | None = None) -> str:
         for item in e.items:
-            self.visit(item, env)
+            self.visit(item, scope, want if want not in ("any", None) else None)
         return "any"
 
-    def call(self, c: fx.Call, env: dict[str, str], statement: bool) -> str | None:
+    def visit_ListComp(self, e: fx.ListComp, scope: Scope, want: str | None = None) -> str:
+        t = self.visit(e.iterable, scope)
+        inner = scope.child(**{e.var: ELEMENT.get(t or "", "any")})
+        if e.cond is not None:
+            self.expect(e.cond, inner, "bool")
+        item = self.visit(e.item, inner)
+        if isinstance(e.item, fx.Name) and e.item.id == e.var and t in ELEMENT:
+            return t
+        return {"unit": "units", "card": "cards"}.get(item or "", "any")
+
+    def call(self, c: fx.Call, scope: Scope, statement: bool) -> str | None:
         spec = LIBRARY.get(c.func)
         if spec is None or spec.kind == "event":
             names = [n for n, v in LIBRARY.items() if v.kind != "event"]
             what = "an event, not a function" if spec is not None else "not in the verb library"
             self.error("E301", f"'{c.func}' is {what}", c, expected=_near(c.func, names))
             for a in c.args:
-                self.visit(a, env)
+                self.visit(a, scope)
             return None
         if spec.kind == "verb" and not statement:
             self.error("E306", f"'{c.func}' changes the game and gives no value", c,
                        expected="a query here (a function that returns a value)")
-        self.arguments(spec, c.args, c.kwargs, env, c)
+        self.arguments(spec, c.args, c.kwargs, scope, c)
         return spec.returns
 
-    def arguments(self, spec, args, kwargs, env, node) -> None:
+    def arguments(self, spec, args, kwargs, scope: Scope, node) -> None:
         if len(args) > len(spec.params):
             self.error("E304", f"{spec.name} takes at most {len(spec.params)} arguments, got {len(args)}",
                        node, expected=spec.signature)
@@ -212,10 +274,29 @@ class Checker(fx.NodeVisitor):
             p = spec.param(name)
             if p is None:
                 continue
-            t = self.visit(value, env)
+            if p.type == "condition" and not isinstance(value, (fx.Str, fx.Lit)):
+                self.error("E131", f"{spec.name}: '{name}' is a card condition written as text, "
+                                   "e.g. \"♢2〜10\"", value, expected=spec.signature)
+                continue
+            t = self.visit(value, scope, p.type)
             if t is not None and not compatible(p.type, t):
                 self.error("E305", f"{spec.name}: '{name}' must be {p.type}, found {t}", value,
                            expected=spec.signature)
+
+
+class _Write(fx.NodeTransformer):
+    """Writes the checker's decisions into a tree: a resolved `ref` on each name, and each
+    condition text replaced by the condition it was parsed into."""
+
+    def __init__(self, refs: dict[int, fx.Ref], lits: dict[int, fx.Lit]):
+        self.refs, self.lits = refs, lits
+
+    def visit_Name(self, n: fx.Name) -> fx.Name:
+        ref = self.refs.get(id(n))
+        return n if ref is None or ref == n.ref else replace(n, ref=ref)
+
+    def visit_Str(self, n: fx.Str):
+        return self.lits.get(id(n), n)
 
 
 def _near(word: str, names: list[str]) -> str | None:
@@ -224,4 +305,5 @@ def _near(word: str, names: list[str]) -> str | None:
 
 
 def check_ruleset(ruleset: m.Ruleset) -> list[Diagnostic]:
+    """Check and resolve every script of the ruleset (the model is updated in place)."""
     return Checker(ruleset).check_ruleset()

@@ -14,7 +14,11 @@ effect on the game, except asking a player to choose), `event` (what a triggered
 action waits for, used after `on`).
 
 Types: number bool text card cards unit units player request zone state face
-duration position script suit option any; `X?` means the argument may be omitted.
+duration position script suit option condition unit_kind role label status rule event_kind
+any; `X?` means the argument may be omitted. A `condition` is a card condition written as
+text ("♢2〜10"), parsed at check time like ★ and ☆. `zone`, `unit_kind`, `role`, `label`,
+`status` and `rule` take a word the ruleset declares (its vocabulary): a name in such a
+place is looked up there (`units(soldier, me)`: the type soldier, not the character).
 """
 
 from __future__ import annotations
@@ -118,10 +122,6 @@ define("verb", "draw", "player: player, count: number?", None,
 define("verb", "discard", "player: player, count: number?, cards: cards?", None,
        "The player discards cards from the hand (chosen by the player unless given).", "手札を捨てる",
        does=fact(C.DISCARD, player="player", count=Arg("count", 1), cards="cards"))
-define("verb", "discard_down_to", "player: player, count: number", None,
-       "The player discards until the hand holds `count` cards.", "〜枚になるよう手札を捨てる",
-       single_use="end",
-       does=fact(C.DISCARD, player="player", down_to="count"))
 define("verb", "damage", "player: player, amount: number", None,
        "Deal damage: move that many cards from the top of the life to the grave (3.8).", "ダメージを与える",
        does=fact(C.DAMAGE, player="player", amount="amount"))
@@ -129,7 +129,7 @@ define("verb", "reveal", "cards: cards, to: player", None, "Show cards to a play
        does=fact(C.REVEAL, cards="cards", player="to"))
 define("verb", "shuffle", "zone: zone, player: player", None, "Shuffle a player's pile.", "切りなおす",
        does=fact(C.SHUFFLE, zone="zone", player="player"))
-define("verb", "dig_until", "player: player, condition: text", None,
+define("verb", "dig_until", "player: player, condition: condition", None,
        "Move cards from the top of the life to the grave until one matching the card condition "
        "appears, and put that one in the hand.", "〜が出るまで墓地に移動し、出たら手札に加える",
        does=fact(C.DIG, player="player", condition="condition"))
@@ -157,32 +157,70 @@ define("verb", "request_action", "action: script, player: player, free: bool?, t
 define("verb", "end_turn", "", None, "End the turn and pass it to the opponent.", "ターンを終了する",
        single_use="end",
        does=fact(C.END_TURN))
-define("verb", "declare_attackers", "player: player", None,
-       "The player drives and names attackers (attack action rules).", "アタッカーを指定する",
-       single_use="attack",
-       does=fact(C.ATTACKERS, player="player"))
-define("verb", "declare_blockers", "player: player", None,
-       "The player names a blocker for each attacker.", "ブロッカーを指定する", single_use="block",
-       does=fact(C.BLOCKERS, player="player"))
-define("verb", "judge_damage", "", None,
-       "Compare attackers and blockers and deal damage (ダメージ判定).", "ダメージ判定",
-       single_use="damageJudge",
-       does=fact(C.BATTLE))
+
+# ---------------------------------------------------------------- verbs: units in battle, statuses, roles
+define("verb", "set_status", "units: units, status: status, on: unit?", None,
+       "The units hold a status (attacking, blocking …) until it is cleared; `on` links it to another unit "
+       "(the attacker a blocker blocks).", "アタッカー / ブロッカーとして指定する",
+       does=fact(C.STATUS, what="units", status="status", unit="on"))
+define("verb", "clear_status", "status: status, units: units?", None,
+       "The units (every unit when none are given) no longer hold the status.", "指定を解除する",
+       does=fact(C.STATUS, what="units", status="status"))
+define("verb", "turn", "what: any, face: face", None,
+       "Turn units or cards face up or face down (a bulwark shown in damage judgement, a trump opened).",
+       "表にする / 裏向きにする",
+       does=fact(C.FACE, what="what", face="face"))
+define("verb", "signal", "event: event_kind, unit: unit?", None,
+       "Make an event happen for the trigger check (9.4.1), e.g. an attacker that was not blocked.",
+       "〜の時に誘発する",
+       does=fact(C.SIGNAL, unit="unit"))
+define("verb", "reorder", "units: units", None,
+       "Put the units on the field in the order given (防壁の置き方: their places).", "並び替える",
+       does=fact(C.ORDER, what="units"))
+define("verb", "give_role", "units: units, role: role", None,
+       "While the ability holds, the units play the role (as a label would give it).", "〜として扱う",
+       does=fact(C.LABEL, what="units", role="role"))
+define("verb", "switch_on", "rule: rule", None,
+       "While the ability holds, the rule variant is on for every player (革命's damage judgement).",
+       "〜を以下のように変更する",
+       does=fact(C.RULE, rule="rule"))
 
 # ---------------------------------------------------------------- queries
+define("query", "units", "kind: unit_kind, player: player?", "units",
+       "The units on the field of a type or a component kind (of a player).",
+       does=fact(R.UNITS, kind="kind", player="player"))
+define("query", "is_a", "unit: unit, kind: unit_kind", "bool",
+       "Whether the unit is of the type or component kind.", "兵士の場合 / 防壁の場合",
+       does=fact(R.UNIT_KIND, unit="unit", kind="kind"))
+define("query", "has_role", "unit: unit, role: role", "bool",
+       "Whether the unit plays the role: one of its labels gives it, or an ability does.",
+       does=fact(R.UNIT_KIND, unit="unit", role="role"))
+define("query", "has_label", "unit: unit, label: label", "bool",
+       "Whether the unit has the label.",
+       does=fact(R.UNIT_KIND, unit="unit", label="label"))
+define("query", "with_status", "units: units, status: status, on: unit?", "units",
+       "The units that hold the status (linked to `on`, when given).",
+       does=fact(R.FILTER, what="units", status="status", unit="on"))
+define("query", "has_status", "unit: unit, status: status", "bool",
+       "Whether the unit holds the status.",
+       does=fact(R.UNIT_KIND, unit="unit", status="status"))
+define("query", "rule_on", "rule: rule", "bool",
+       "Whether an ability has switched the rule variant on.",
+       does=fact(R.RULE_ON, rule="rule"))
+define("query", "first", "items: any, count: number?", "any",
+       "The first `count` items (one by default), as a list.",
+       does=fact(R.FILTER, what="items", count="count"))
+define("query", "last", "items: any, count: number?", "any",
+       "The last `count` items (one by default), as a list.",
+       does=fact(R.FILTER, what="items", count="count"))
+define("query", "stage", "", "any",
+       "The requests on the stage, the top one last.",
+       does=fact(R.STAGE))
 define("query", "cards_in", "zone: zone, player: player", "cards", "The cards in a player's zone.",
        does=fact(R.ZONE_CARDS, zone="zone", player="player"))
 define("query", "top_cards", "player: player, count: number", "cards",
        "The top cards of a player's life, looked at in place.",
        does=fact(R.TOP_CARDS, player="player", count="count"))
-define("query", "soldiers", "player: player?", "units", "The soldiers on the field (of a player).",
-       does=fact(R.UNITS, player="player", kind=Fixed("soldier")))
-define("query", "bulwarks", "player: player?", "units", "The bulwarks on the field (of a player).",
-       does=fact(R.UNITS, player="player", kind=Fixed("bulwark")))
-define("query", "characters", "player: player?", "units", "The characters on the field (of a player).",
-       does=fact(R.UNITS, player="player", kind=Fixed("character")))
-define("query", "attackers", "", "units", "The attackers named by the attack action this turn.",
-       does=fact(R.ATTACKERS))
 define("query", "size", "unit: unit", "number", "A unit's current size, with every modifier.",
        does=fact(R.SIZE, what="unit"))
 define("query", "count", "items: any", "number", "How many cards, units or items.",
@@ -197,14 +235,15 @@ define("query", "has_number", "what: any, number: number", "bool",
 define("query", "has_suit", "what: any, suit: suit", "bool",
        "Whether a unit or cards contain a card of that suit.",
        does=fact(R.CARD_TEST, what="what", suit="suit"))
-define("query", "matches", "what: any, condition: text", "bool",
+define("query", "matches", "what: any, condition: condition", "bool",
        "Whether cards or a unit's cards satisfy a card condition such as \"♢2〜10\".",
        does=fact(R.CARD_TEST, what="what", condition="condition"))
 define("query", "choose_cards", "player: player, cards: cards, count: number?", "cards",
        "The player chooses cards among the given ones.",
        does=fact(R.CHOOSE_CARDS, player="player", among="cards", count=Arg("count", 1)))
-define("query", "choose_units", "player: player, units: units, count: number?", "units",
-       "The player chooses units among the given ones.",
+define("query", "choose_units", "player: player, units: units, count: number?, optional: bool?", "units",
+       "The player chooses units among the given ones: `count` of them, or without a count one or more "
+       "(none at all too when `optional` is true).",
        does=fact(R.CHOOSE_UNITS, player="player", among="units", count=Arg("count", 1)))
 define("query", "choose_option", "player: player, options: any", "any",
        "The player chooses one of the options.",
@@ -232,32 +271,20 @@ define("event", "resolved", "action: script", None, "An action's request resolve
 define("event", "requested", "action: script", None, "An action was requested.", "〜をリクエストした時")
 define("event", "added_to_stage", "action: script", None,
        "A request of the action was added to the stage.", "〜のリクエストがステージに追加された時")
-define("event", "moved", "from: zone, to: zone, condition: text?, unit: script?, who: player?", None,
+define("event", "moved", "from: zone, to: zone, condition: condition?, unit: script?, who: player?", None,
        "Cards or a unit (of the given character) moved between zones; with `each`, once per card.",
        "〜から〜に移るたびに / 〜が場から墓地に移った時")
 define("event", "discarded", "who: player", None, "A player discarded cards from the hand.", "手札を捨てた時")
-define("event", "unblocked", "", None, "An attacker was not blocked in damage judgement.",
-       "ブロックされていない時")
+define("event", "unblocked", "", None, "An attacker was not blocked in damage judgement (a script "
+       "signals it: `signal(unblocked, attacker)`).", "ブロックされていない時")
 
 
 # ---------------------------------------------------------------- format additions (std/pro/mast)
-define("verb", "blackjack", "player: player", None,
-       "Play B・J: reveal cards from the top of the life, count them as in blackjack, hit or stand; "
-       "bust sends the revealed cards to the grave, standing puts them in the hand.",
-       "合計点…ヒット もしくは、スタンド", single_use="bj",
-       does=fact(C.DIG, player="player"))
-define("verb", "release_from_combat", "unit: unit", None,
-       "A unit stops being an attacker or a blocker.", "アタッカー・ブロッカーを解除する", single_use="reverse",
-       does=fact(C.RELEASE, unit="unit"))
-define("query", "is_soldier", "unit: unit", "bool", "Whether the unit is a soldier.", "兵士の場合",
-       does=fact(R.UNIT_KIND, unit="unit", kind=Fixed("soldier")))
-define("query", "is_bulwark", "unit: unit", "bool", "Whether the unit is a bulwark.", "防壁の場合",
-       does=fact(R.UNIT_KIND, unit="unit", kind=Fixed("bulwark")))
 define("query", "in_zone", "what: any, zone: zone", "bool",
        "Whether the cards or unit are now in the zone (移せた場合).", "〜に移せた場合",
        does=fact(R.IN_ZONE, what="what", zone="zone"))
-define("query", "choose_order", "player: player, cards: cards", "cards",
-       "The player puts the cards in an order of their choice (好きな順).", "好きな順で",
+define("query", "choose_order", "player: player, cards: any", "any",
+       "The player puts the cards or units in an order of their choice (好きな順).", "好きな順で",
        does=fact(R.CHOOSE, player="player", among="cards"))
 
 
@@ -265,9 +292,6 @@ define("query", "choose_order", "player: player, cards: cards", "cards",
 define("verb", "open_pack", "player: player", None, "Turn the pack face up: it is opened (開封済み).",
        "パックを表向きにし、開封済みとする", single_use="packopen",
        does=fact(C.OPEN_PACK, player="player"))
-define("verb", "turn_trump", "cards: cards, face: face", None,
-       "Turn trumps face up (表切札) or face down (裏切札).", "切札を表にする / 裏向きにする",
-       does=fact(C.TRUMP, cards="cards", face="face"))
 define("verb", "place_trump", "cards: cards, face: face", None,
        "Put cards in the player's trump zone.", "自分の表切札として置く",
        does=fact(C.TRUMP, cards="cards", face="face"))
@@ -275,37 +299,24 @@ define("verb", "summon_with_trump", "cards: cards, trump: script, as: script, st
        "Put the cards and the player's trump card together on the field as one unit of the character.",
        "キーカードと切札の〜をあわせて〜として場に出す",
        does=fact(C.PUT_ON_FIELD, cards="cards", trump="trump", as_="as", state="state"))
-define("verb", "reorder_bulwarks", "player: player", None,
-       "The player puts their bulwarks in any order.", "防壁の順番を任意の順番に並び替える", single_use="illusion",
-       does=fact(C.ORDER, player="player", kind=Fixed("bulwark")))
 define("query", "trump_cards", "player: player, face: face", "cards",
        "The player's trumps that are face up (表切札) or face down (裏切札).", "表切札 / 裏切札",
        does=fact(R.TRUMPS, player="player", face="face"))
 define("query", "trump_card", "player: player, trump: script", "cards",
        "The player's trump card of the given trump (e.g. 切札の♠J).", "切札の〜",
        does=fact(R.TRUMPS, player="player", trump="trump"))
-define("query", "all_trumps", "", "cards", "Every trump of both players.", "全ての切札", single_use="reset",
-       does=fact(R.TRUMPS))
-define("query", "matching", "cards: cards, condition: text", "cards",
+define("query", "matching", "cards: cards, condition: condition", "cards",
        "The cards that match a card condition such as \"♠2〜10\".", "〜のカード",
        does=fact(R.FILTER, what="cards", condition="condition"))
-define("query", "shares_card", "cards: cards, others: cards", "bool",
-       "Whether a card of one set is the same card (suit and number) as one of the other.",
-       "キーカードのいずれかが…同じ場合", single_use="trapCounter",
-       does=fact(R.CARD_TEST, what="cards", among="others"))
 define("query", "total_size", "units: units", "number", "The sum of the units' sizes.", "サイズの合計値",
        does=fact(R.SIZE, what="units"))
-define("query", "find_card", "player: player, condition: text", "cards",
+define("query", "find_card", "player: player, condition: condition", "cards",
        "Search all of the player's zones for a card; a hidden zone looked at is shuffled.",
        "自分の全ての領域から〜を探す",
        does=fact(R.FIND_CARD, player="player", condition="condition"))
 define("query", "can_target", "action: script, what: any", "bool",
        "Whether the action could target it.", "〜アクションの対象にできる場合", single_use="repair",
        does=fact(R.CAN_TARGET, action="action", what="what"))
-define("query", "choose_request", "player: player, max_number: number", "request",
-       "The player chooses a request on the stage with one key card numbered at most max_number, or with two "
-       "key cards.", "ステージ上にあるリクエストを1つ選び", single_use="quickSummonStrategist",
-       does=fact(R.CHOOSE, player="player"))
 
 
 # ---------------------------------------------------------------- static abilities (9.3): modifiers
@@ -324,24 +335,11 @@ define("verb", "must_attack", "unit: unit", None,
        "On its controller's turn, attack whenever possible and name the unit as an attacker when charged.",
        "可能な限りアタックアクションをリクエストし…アタッカーに指定する", single_use="giant",
        does=fact(C.ATTACK_RULE, unit="unit"))
-define("verb", "survives_bulwark_block", "unit: unit", None,
-       "In damage judgement against a bulwark blocker, the unit is not moved to the grave.",
-       "ブロッカーが防壁の場合…墓地に移されない", single_use="giant",
-       does=fact(C.BATTLE_RULE, unit="unit"))
 define("verb", "cannot_turn_face_up", "what: any, until: duration?", None,
        "The trump cannot be turned face up until the duration ends.", "表向きにできない", single_use="closeFog",
        does=fact(C.TRUMP_RULE, what="what", until="until"))
-define("verb", "grant_label", "units: units, label: text", None, "The units have the label.", "<〜> を持つ",
+define("verb", "grant_label", "units: units, label: label", None, "The units have the label.", "<〜> を持つ",
        does=fact(C.LABEL, what="units", label="label"))
-define("verb", "prevent_charging_by", "action: script", None,
-       "No player can charge characters by the effect of that action.",
-       "〜アクションの効果でキャラクターをチャージ状態にすることができない", single_use="d5",
-       does=fact(C.STATE_RULE, action="action"))
-define("verb", "revolution_damage_rule", "", None,
-       "Damage judgement between soldiers sends the larger to the grave and deals the difference as damage "
-       "to the player whose soldier went to the grave (革命's replacement of step 1).",
-       "ダメージ判定アクションの「1.」を以下のように変更する", single_use="sA",
-       does=fact(C.BATTLE_RULE))
 define("verb", "shield_from_suit", "player: player, suit: suit", None,
        "When the opponent's action with a key card of the suit takes effect while the player has a character, "
        "its damage to the player is prevented.", "その効果によってあなたはダメージを受けない", single_use="c9",
@@ -357,7 +355,6 @@ define("query", "in_state", "units: units, state: state", "units", "The units th
 
 #: names every effect can use, with their types (`it`, `unit` and `event` depend on context)
 CONSTANTS: dict[str, str] = {
-    **{z: "zone" for z in ("life", "grave", "field", "hand", "fog", "pack", "rare", "trump")},
     "charged": "state", "driven": "state", "face_up": "face", "face_down": "face",
     "end_of_turn": "duration", "top": "position", "bottom": "position",
     "spade": "suit", "heart": "suit", "diamond": "suit", "club": "suit",
@@ -366,8 +363,11 @@ CONSTANTS: dict[str, str] = {
 CONTEXT: dict[str, str] = {
     "me": "player", "opponent": "player", "turn_player": "player",
     "key": "cards", "key_unit": "unit", "this": "request", "target": "any", "targets": "any",
-    "event": "event",
+    "event": "event", "unit": "unit", "it": "any",
 }
+#: the parameter types whose names are words of the ruleset's vocabulary, and the table
+TERM_TYPES: dict[str, str] = {"zone": "zones", "unit_kind": "unit_kinds", "role": "roles", "label": "labels",
+                              "status": "statuses", "rule": "rules", "event_kind": "events"}
 
 #: attributes by type (a.b); `any` admits every attribute
 ATTRIBUTES: dict[str, dict[str, str]] = {
@@ -375,7 +375,8 @@ ATTRIBUTES: dict[str, dict[str, str]] = {
     "cards": {"number": "number", "suit": "suit", "numbers": "any", "total": "number", "count": "number", "suits": "any",
               "owner": "player"},
     "unit": {"size": "number", "number": "number", "numbers": "any", "total": "number", "cards": "cards",
-             "suits": "any", "owner": "player", "controller": "player", "state": "state", "count": "number"},
+             "suits": "any", "owner": "player", "controller": "player", "state": "state", "count": "number",
+             "entered_this_turn": "bool", "face_up": "bool"},
     "units": {"count": "number"},
     "player": {"life": "number", "hand": "number"},
     "request": {"key_count": "number", "key_number": "number", "key_total": "number", "keys": "cards",

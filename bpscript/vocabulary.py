@@ -3,7 +3,7 @@ each one means to the engine and the linter.
 
 A ruleset's `.bps` declares every word it uses — triggers, speeds and timings, zones,
 component kinds, action and component types, the categories scripts are listed under,
-roles and the labels that carry them, unit statuses, cost letters and what each pays,
+roles and the labels that carry them, unit statuses, rule variants, cost letters and what each pays,
 target kinds and owners, and accepted spellings. Each declaration has an English id (what code and
 scripts refer to), its printed name (Japanese, reproduced exactly on the pages) and,
 where the engine needs one, a *semantic* value from the small enums below. The engine
@@ -143,6 +143,12 @@ class StatusDef(Term):
 
 
 @dataclass(frozen=True)
+class RuleDef(Term):
+    """A variant of a rule that an ability may switch on (`switch_on(revolution)`), and that
+    the scripts of the rule ask for (`rule_on(revolution)`): 革命's damage judgement."""
+
+
+@dataclass(frozen=True)
 class TargetKindDef(Term):
     """A kind of target that is not a unit: request or player (対象). Unit targets are
     named by a type (soldier) or a component kind (character)."""
@@ -243,6 +249,7 @@ class Vocabulary:
     roles: Table[RoleDef] = field(default_factory=Table)
     labels: Table[LabelDef] = field(default_factory=Table)
     statuses: Table[StatusDef] = field(default_factory=Table)
+    rules: Table[RuleDef] = field(default_factory=Table)
     target_kinds: Table[TargetKindDef] = field(default_factory=Table)
     owners: Table[Term] = field(default_factory=Table)
     costs: Table[CostDef] = field(default_factory=Table)

@@ -2,13 +2,17 @@
 `writeline` / `indent` / `outdent`, every constant emitted through `repr()`, and a map
 from generated lines to the `.bps` places they came from (`__bps_lines__`).
 
-Expressions and statements of the effect language (`bpscript.effects`) compile to
-plain Python over the engine context: `ctx.call('move', x, {'to': grave})`,
-`ctx.lookup(v, 'key')`, `ctx.attr(x, 'number')`, with variables in a dict `v`.
+Expressions and statements of the effect language (`bpscript.effects`) compile to plain
+Python, with every name already resolved by the checker (`Name.ref`): a local is a Python
+local (`l_card`), a context name an attribute of the engine context (`ctx.target`), a
+vocabulary word or a constant a value, a script id `('script', 'upFog')`, and a verb a
+direct call of the engine's function (`_v_move(ctx, l_card, to=('zone', 'grave'))`). The
+engine never looks a name up by string while a game is played.
 """
 
 from __future__ import annotations
 
+import json
 import keyword
 
 from .. import effects as fx
@@ -16,6 +20,10 @@ from ..source import Span
 
 _BINOPS = {"+": "+", "-": "-", "*": "*", "/": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
            ">": ">", ">=": ">=", "and": "and", "or": "or", "in": "in"}
+#: vocabulary words that the engine keeps as tagged values (the other words are plain ids)
+_TAGGED_TERMS = {"zones": "zone"}
+#: context names that are arguments of the generated method rather than context attributes
+_ARGUMENTS = {"unit": "unit", "it": "it"}
 
 
 def py_kwarg(name: str) -> str:
@@ -34,6 +42,9 @@ class CodeGenerator(fx.NodeVisitor):
         self.lines: list[str] = []
         self.depth = 0
         self.line_map: dict[int, str] = {}
+        self.component = False  # in a component's methods `this` is the unit, `me` its controller
+        self.verbs: set[str] = set()  # verbs and queries called: bound once per module
+        self.conditions: list[str] = []  # card conditions, built once per module (as JSON data)
 
     def writeline(self, code: str, span: Span | None = None) -> None:
         self.lines.append("    " * self.depth + code if code else "")
@@ -47,6 +58,14 @@ class CodeGenerator(fx.NodeVisitor):
         self.depth -= 1
 
     def source(self) -> str:
+        self.depth = 0
+        if self.verbs or self.conditions:
+            self.writeline("")
+            self.writeline("")
+        for name in sorted(self.verbs):
+            self.writeline(f"_v_{name} = _verb({name!r})")
+        for i, data in enumerate(self.conditions):
+            self.writeline(f"_c{i} = _condition({data})")
         self.writeline("")
         self.writeline("__bps_lines__ = {")
         self.indent()
@@ -68,18 +87,39 @@ class CodeGenerator(fx.NodeVisitor):
         return repr(e.value)
 
     def visit_Name(self, e: fx.Name) -> str:
-        return f"ctx.lookup(v, {e.id!r})"
+        ref = e.ref
+        if ref is None:  # the checker reported it: the script is not executable, and says so if run
+            return f"ctx.unresolved({e.id!r})"
+        kind = ref.kind
+        if kind is fx.RefKind.LOCAL:
+            return f"l_{ref.key}"
+        if kind is fx.RefKind.CONTEXT:
+            if ref.key in _ARGUMENTS:
+                return _ARGUMENTS[ref.key]
+            if self.component:
+                if ref.key == "this":
+                    return "unit"
+                if ref.key in ("me", "opponent"):
+                    return "unit.owner" if ref.key == "me" else "(1 - unit.owner)"
+            return f"ctx.{ref.key}"
+        if kind is fx.RefKind.TERM:
+            tag = _TAGGED_TERMS.get(ref.table)
+            return repr((tag, ref.key)) if tag else repr(ref.key)
+        if kind is fx.RefKind.CONSTANT:
+            return f"_K[{ref.key!r}]"
+        return repr(("script", ref.key))
+
+    def visit_Lit(self, e: fx.Lit) -> str:
+        self.conditions.append(repr(json.loads(json.dumps(e.value.to_json(), ensure_ascii=False))))
+        return f"_c{len(self.conditions) - 1}"
 
     def visit_Attr(self, e: fx.Attr) -> str:
         return f"ctx.attr({self.visit(e.obj)}, {e.name!r})"
 
     def visit_Call(self, c: fx.Call) -> str:
-        parts = [repr(c.func)] + [self.visit(a) for a in c.args]
-        if c.kwargs:
-            parts.append("{" + ", ".join(f"{py_kwarg(k)!r}: {self.visit(v)}" for k, v in c.kwargs) + "}")
-        else:
-            parts.append("{}")
-        return f"ctx.call({', '.join(parts)})"
+        self.verbs.add(c.func)
+        parts = ["ctx"] + [self.visit(a) for a in c.args] + [f"{py_kwarg(k)}={self.visit(v)}" for k, v in c.kwargs]
+        return f"_v_{c.func}({', '.join(parts)})"
 
     def visit_BinOp(self, e: fx.BinOp) -> str:
         return f"({self.visit(e.left)} {_BINOPS[e.op]} {self.visit(e.right)})"
@@ -93,6 +133,10 @@ class CodeGenerator(fx.NodeVisitor):
     def visit_ListExpr(self, e: fx.ListExpr) -> str:
         return "[" + ", ".join(self.visit(i) for i in e.items) + "]"
 
+    def visit_ListComp(self, e: fx.ListComp) -> str:
+        cond = f" if ctx.truth({self.visit(e.cond)})" if e.cond is not None else ""
+        return f"[{self.visit(e.item)} for l_{e.var} in ctx.items({self.visit(e.iterable)}){cond}]"
+
     # ------------------------------------------------------------ statements
     def block(self, stmts: tuple) -> None:
         if not stmts:
@@ -104,7 +148,7 @@ class CodeGenerator(fx.NodeVisitor):
         self.writeline(self.visit_Call(st.call), st.span)
 
     def visit_Let(self, st: fx.Let) -> None:
-        self.writeline(f"v[{st.name!r}] = {self.visit(st.value)}", st.span)
+        self.writeline(f"l_{st.name} = {self.visit(st.value)}", st.span)
 
     def visit_If(self, st: fx.If) -> None:
         self.writeline(f"if ctx.truth({self.visit(st.cond)}):", st.span)
@@ -123,7 +167,7 @@ class CodeGenerator(fx.NodeVisitor):
             self.outdent()
 
     def visit_ForEach(self, st: fx.ForEach) -> None:
-        self.writeline(f"for v[{st.var!r}] in ctx.items({self.visit(st.iterable)}):", st.span)
+        self.writeline(f"for l_{st.var} in ctx.items({self.visit(st.iterable)}):", st.span)
         self.indent()
         self.block(st.body)
         self.outdent()

@@ -116,7 +116,7 @@ def vocabulary_to_json(voc) -> dict[str, Any]:
         "timings": terms(voc.timings, "window"), "zones": terms(voc.zones, "holds"),
         "components": terms(voc.components, "zone", "counter"), "types": terms(voc.types, "kind", "sized"),
         "categories": terms(voc.categories, "trump"), "roles": terms(voc.roles),
-        "labels": terms(voc.labels, "roles"), "statuses": terms(voc.statuses),
+        "labels": terms(voc.labels, "roles"), "statuses": terms(voc.statuses), "rules": terms(voc.rules),
         "target_kinds": terms(voc.target_kinds, "subject", "counter"), "owners": terms(voc.owners),
         "spellings": terms(voc.spellings, "alternatives"),
     }

@@ -7,9 +7,10 @@ each generated line remembers the `.bps` statement it came from, in `__bps_lines
 so an error raised in generated code points at the script line
 (`bpscript.engine.base.locate`).
 
-Calls go through the engine context by name (`ctx.call('move', …)`), variables live
-in a dict (`v['card']`), attributes are read with `ctx.attr(x, 'number')`: the
-generated code is plain control flow over those, not an interpreter of the AST.
+Names arrive resolved (`bpscript.names`): locals are Python locals, context names
+attributes of the engine context, verbs direct calls of the engine's functions bound once
+per module, card conditions built once per module from their JSON data. The generated code
+is plain control flow, not an interpreter of the AST.
 """
 
 from __future__ import annotations
@@ -56,7 +57,6 @@ def _action(g: CodeGenerator, s: m.ActionScript, name: str) -> None:
         g.writeline("")
         g.writeline("def event_args(self, ctx):", tc.event.span)
         g.indent()
-        g.writeline("v = {}")
         args = ", ".join(g.expr(a) for a in tc.event.args)
         kwargs = ", ".join(f"{k!r}: {g.expr(x)}" for k, x in tc.event.kwargs)
         g.writeline(f"return ({args}{',' if tc.event.args else ''}), {{{kwargs}}}")
@@ -66,7 +66,6 @@ def _action(g: CodeGenerator, s: m.ActionScript, name: str) -> None:
         g.writeline("")
         g.writeline("def target_ok(self, ctx, index, it):")
         g.indent()
-        g.writeline("v = {'it': it}")
         for i, where in wheres:
             g.writeline(f"if index == {i!r}:", where.span)
             g.indent()
@@ -78,14 +77,13 @@ def _action(g: CodeGenerator, s: m.ActionScript, name: str) -> None:
         g.writeline("")
         g.writeline("def effect(self, ctx):", s.effect.span)
         g.indent()
-        g.writeline("v = {}")
         g.block(s.effect.body)
         g.outdent()
     g.outdent()
 
 
-#: names whose value changes during a game (the others are constants or the controller)
-_DYNAMIC_NAMES = frozenset({"turn_player", "target", "targets", "key", "key_unit", "this"})
+#: context names that depend only on the controller (the others change during a game)
+_STATIC_CONTEXT = frozenset({"me", "opponent"})
 
 
 class _Static(fx.NodeVisitor):
@@ -97,10 +95,10 @@ class _Static(fx.NodeVisitor):
     def visit_Num(self, e: fx.Num) -> bool:
         return True
 
-    visit_Str = visit_Num
+    visit_Str = visit_Lit = visit_Num
 
     def visit_Name(self, e: fx.Name) -> bool:
-        return e.id not in _DYNAMIC_NAMES
+        return e.ref is not None and (e.ref.kind is not fx.RefKind.CONTEXT or e.ref.key in _STATIC_CONTEXT)
 
     def visit_ListExpr(self, e: fx.ListExpr) -> bool:
         return all(self.visit(i) for i in e.items)
@@ -108,7 +106,7 @@ class _Static(fx.NodeVisitor):
     def visit_Attr(self, e: fx.Expr) -> bool:
         return False
 
-    visit_Call = visit_BinOp = visit_Not = visit_Neg = visit_Attr
+    visit_Call = visit_BinOp = visit_Not = visit_Neg = visit_ListComp = visit_Attr
 
 
 _static = _Static().visit
@@ -118,12 +116,19 @@ def _predicate(g: CodeGenerator, name: str, params: str, expr: object) -> None:
     g.writeline("")
     g.writeline(f"def {name}({params}):", expr.span)
     g.indent()
-    g.writeline("v = {}")
     g.writeline(f"return ctx.truth({g.expr(expr)})", expr.span)
     g.outdent()
 
 
 def _component(g: CodeGenerator, s: m.ComponentScript, name: str) -> None:
+    g.component = True
+    try:
+        _component_class(g, s, name)
+    finally:
+        g.component = False
+
+
+def _component_class(g: CodeGenerator, s: m.ComponentScript, name: str) -> None:
     g.writeline(f"class {name}(ComponentEffect):", s.span)
     g.indent()
     g.writeline(repr("\n".join([s.name] + [a.text for a in s.abilities])))
@@ -136,7 +141,6 @@ def _component(g: CodeGenerator, s: m.ComponentScript, name: str) -> None:
         g.writeline("")
         g.writeline("def size(self, ctx, unit):", s.size.span)
         g.indent()
-        g.writeline("v = {'unit': unit}")
         g.writeline(f"return {g.expr(s.size.expr)}", s.size.span)
         g.outdent()
     guarded = [l for l in s.labels if l.when is not None]
@@ -144,7 +148,6 @@ def _component(g: CodeGenerator, s: m.ComponentScript, name: str) -> None:
         g.writeline("")
         g.writeline("def has_label(self, ctx, unit, label):")
         g.indent()
-        g.writeline("v = {'unit': unit}")
         for l in guarded:
             g.writeline(f"if label == {l.id!r}:", l.span)
             g.indent()
@@ -156,7 +159,6 @@ def _component(g: CodeGenerator, s: m.ComponentScript, name: str) -> None:
         g.writeline("")
         g.writeline("def apply_abilities(self, ctx, unit, scope):")
         g.indent()
-        g.writeline("v = {'unit': unit}")
         for a in s.abilities:
             g.writeline(f"if scope == {a.scope!r}:", a.span)
             g.indent()
@@ -194,7 +196,8 @@ def generate_modules(rs: m.Ruleset) -> dict[str, str]:
         g = CodeGenerator()
         g.writeline(HEADER.rstrip())
         g.writeline(f"# source: {path!r}"[:200])
-        g.writeline("from bpscript.engine.base import ActionEffect, ComponentEffect")
+        g.writeline("from bpscript.engine.base import CONSTANTS as _K, ActionEffect, ComponentEffect, "
+                    "condition as _condition, verb as _verb")
         mod = module_name(path)
         for i, s in enumerate(scripts):
             name = class_name(s, i)

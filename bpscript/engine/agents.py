@@ -2,9 +2,9 @@
 
 - `request(view, player, options)` → one of `options` (a legal request: action, key
   cards, target) or None to pass;
-- `choose(view, player, options, count, prompt)` → a list of options (costs to pay,
-  choices inside an effect, attackers, blockers, the order of triggered requests);
-  `count` None means any number, from one up;
+- `choose(view, player, options, count, prompt, at_least=1)` → a list of options (costs
+  to pay, choices inside an effect, attackers, blockers, the order of triggered
+  requests); `count` None means any number, from `at_least` (1, or 0: none) up;
 - `yes(view, player, question)` → bool (必要であれば, 〜してもよい).
 
 `view` is what the player may see (6.1, `Game.view`). `RandomAgent` decides by a
@@ -24,7 +24,8 @@ class Agent:
     def request(self, view: dict, player: int, options: Sequence[Any]) -> Any | None:
         raise NotImplementedError
 
-    def choose(self, view: dict, player: int, options: Sequence[Any], count: int | None, prompt: str) -> list[Any]:
+    def choose(self, view: dict, player: int, options: Sequence[Any], count: int | None, prompt: str,
+               at_least: int = 1) -> list[Any]:
         raise NotImplementedError
 
     def yes(self, view: dict, player: int, question: str) -> bool:
@@ -50,10 +51,10 @@ class RandomAgent(Agent):
         action = self.rng.choice(actions)
         return self.rng.choice([o for o in options if o.action == action])
 
-    def choose(self, view, player, options, count, prompt):
+    def choose(self, view, player, options, count, prompt, at_least=1):
         options = list(options)
         if count is None:
-            n = self.rng.randint(1, len(options)) if options else 0
+            n = self.rng.randint(min(at_least, len(options)), len(options)) if options else 0
         else:
             n = min(count, len(options))
         return self.rng.sample(options, n)
@@ -88,7 +89,7 @@ class ScriptedAgent(Agent):
                 return o
         raise AssertionError(f"scripted request {want!r} is not legal; legal: {[str(o) for o in options]}")
 
-    def choose(self, view, player, options, count, prompt):
+    def choose(self, view, player, options, count, prompt, at_least=1):
         self.seen.append(prompt)
         if not self.choices:
             return list(options)[: (count if count is not None else 1)]
@@ -119,8 +120,8 @@ class Recorder(Agent):
         self.record.append(None if choice is None else next(i for i, o in enumerate(options) if o is choice))
         return choice
 
-    def choose(self, view, player, options, count, prompt):
-        chosen = self.inner.choose(view, player, options, count, prompt)
+    def choose(self, view, player, options, count, prompt, at_least=1):
+        chosen = self.inner.choose(view, player, options, count, prompt, at_least)
         self.record.append([next(i for i, o in enumerate(options) if o is c) for c in chosen])
         return chosen
 
@@ -148,7 +149,7 @@ class ReplayAgent(Agent):
         i = self._next()
         return None if i is None else options[i]
 
-    def choose(self, view, player, options, count, prompt):
+    def choose(self, view, player, options, count, prompt, at_least=1):
         return [options[i] for i in self._next()]
 
     def yes(self, view, player, question):
@@ -197,19 +198,21 @@ class TerminalAgent(Agent):
                 return None if int(answer) == 0 else options[int(answer) - 1]
             print(f"invalid input {answer!r}: enter a number from 0 to {len(options)}", file=self.out)
 
-    def choose(self, view, player, options, count, prompt):
+    def choose(self, view, player, options, count, prompt, at_least=1):
         options = list(options)
         print(f"{prompt}:", file=self.out)
         for i, opt in enumerate(options, 1):
             print(f"  {i}. {self.describe(opt)}", file=self.out)
-        need = "one or more numbers" if count is None else (
-            "one number" if min(count, len(options)) == 1 else f"{min(count, len(options))} numbers")
+        if count is None:
+            need = "one or more numbers" if at_least else "numbers (an empty line: none)"
+        else:
+            need = "one number" if min(count, len(options)) == 1 else f"{min(count, len(options))} numbers"
         while True:
             answer = self._ask(f"{need}, separated by spaces> ")
             parts = answer.split()
             if all(p.isdigit() and 1 <= int(p) <= len(options) for p in parts) and len(set(parts)) == len(parts):
                 n = len(parts)
-                if (count is None and n >= 1) or n == min(count or 0, len(options)):
+                if (count is None and n >= at_least) or n == min(count or 0, len(options)):
                     return [options[int(p) - 1] for p in parts]
             print(f"invalid input {answer!r}: enter {need} from the list, each once", file=self.out)
 

@@ -1,29 +1,29 @@
-"""The context a generated effect runs in: names, attributes and the verb calls.
+"""The context a generated effect runs in: what its context names are, and attributes.
 
-Generated code calls `ctx.call('move', target, {'to': grave})`, `ctx.lookup(v, 'key')`,
-`ctx.attr(card, 'number')`. This module answers those against a `GameState`, with the
-implementation of each verb in `bpscript.engine.verbs`. Decisions inside an effect go to
-a `Chooser` (the in-effect part of the agent protocol, `bpscript.engine.agents`).
+Generated code reads the context names the checker resolved as attributes of the context
+(`ctx.target`, `ctx.key`, `ctx.me` …), calls the engine's verbs directly, and reads
+attributes with `ctx.attr(card, 'number')`. Decisions inside an effect go to a `Chooser`
+(the in-effect part of the agent protocol, `bpscript.engine.agents`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from ..cards import Card, Suit
-from .request import Chooser, Request
+from ..cards import Card
+from . import queries, verbs  # noqa: F401  (both fill the table of verbs generated code binds)
+from .request import Chooser, EventFacts, Request
 from .state import GameState, Unit
-from .verbs import VERBS
 
-CONSTANTS: dict[str, Any] = {
-    **{z: ("zone", z) for z in ("life", "grave", "field", "hand", "fog", "pack", "rare", "trump")},
-    "charged": ("state", "charged"), "driven": ("state", "driven"),
-    "face_up": ("face", "up"), "face_down": ("face", "down"),
-    "end_of_turn": ("duration", "end_of_turn"), "top": ("position", "top"), "bottom": ("position", "bottom"),
-    "spade": Suit.SPADE, "heart": Suit.HEART, "diamond": Suit.DIAMOND, "club": Suit.CLUB,
-    "true": True, "false": False,
-}
 LOOP_LIMIT = 1000
+#: the context names the engine provides (`bpscript.names`): properties below, and the
+#: arguments of the generated methods (`unit` of a component, `it` of a target's where)
+CONTEXT_NAMES = frozenset({"me", "opponent", "turn_player", "this", "target", "targets", "key", "key_unit",
+                           "event", "unit", "it"})
+#: the attributes `attr` answers
+ATTRIBUTES = frozenset({"size", "state", "owner", "controller", "cards", "entered_this_turn", "face_up", "number",
+                        "numbers", "total", "suit", "suits", "count", "key_count", "key_number", "key_total",
+                        "keys", "action", "has_target", "has_keys", "life", "hand", "player", "request"})
 
 
 class EffectContext:
@@ -38,43 +38,57 @@ class EffectContext:
         self.ability = ability  # applying a static ability: sizes go to Unit.ability_size
         self.steps: list[int] = []
 
-    # ------------------------------------------------------------ names
-    def lookup(self, v: dict[str, Any], name: str) -> Any:
-        if name in v:
-            return v[name]
-        r = self.request
-        if name == "me":
-            return r.controller
-        if name == "opponent":
-            return 1 - r.controller
-        if name == "target":
-            return r.target
-        if name == "key":
-            return list(r.keys)
-        if name == "turn_player":
-            return self.state.turn_player
-        if name == "key_unit":
-            return r.key_unit
-        if name == "targets":
-            return [r.target]
-        if name == "this":
-            return r
-        if name in CONSTANTS:
-            return CONSTANTS[name]
-        if name in self.state.ruleset.scripts:
-            return ("script", name)
-        raise NameError(f"undefined name '{name}'")
+    # ------------------------------------------------------------ context names (bpscript.names)
+    @property
+    def me(self) -> int:
+        return self.request.controller
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.request.controller
+
+    @property
+    def turn_player(self) -> int:
+        return self.state.turn_player
+
+    @property
+    def this(self) -> Request:
+        return self.request
+
+    @property
+    def target(self) -> Any:
+        return self.request.target
+
+    @property
+    def targets(self) -> list[Any]:
+        return [] if self.request.target is None else [self.request.target]
+
+    @property
+    def key(self) -> list[Card]:
+        return list(self.request.keys)
+
+    @property
+    def key_unit(self) -> Unit | None:
+        return self.request.key_unit
+
+    @property
+    def event(self) -> Any:
+        return self.request.event
 
     def attr(self, obj: Any, name: str) -> Any:
         if isinstance(obj, Unit):
             if name == "size":
                 return self.size(obj)
             if name == "state":
-                return CONSTANTS["charged"] if obj.charged else CONSTANTS["driven"]
+                return ("state", "charged") if obj.charged else ("state", "driven")
             if name in ("owner", "controller"):
                 return obj.owner
             if name == "cards":
                 return list(obj.cards)
+            if name == "entered_this_turn":
+                return obj.entered_turn == self.state.turn
+            if name == "face_up":
+                return obj.face_up
             return self.attr(list(obj.cards), name)
         if isinstance(obj, Card):
             return {"number": obj.number, "suit": obj.suit, "owner": obj.copy // 2}[name]
@@ -92,11 +106,18 @@ class EffectContext:
                 return {"number": numbers[0] if numbers else 0, "numbers": numbers, "total": sum(numbers),
                         "suit": obj[0].suit if obj else None, "suits": [c.suit for c in obj],
                         "owner": obj[0].copy // 2 if obj else None}[name]
+        if isinstance(obj, EventFacts):
+            return getattr(obj, name)
         if isinstance(obj, int) and name in ("life", "hand"):
             return len(getattr(self.state.players[obj], name))
         if obj is None:
             return None
         raise AttributeError(f"no attribute '{name}' on {type(obj).__name__}")
+
+    def unresolved(self, name: str) -> Any:
+        """A name the checker could not resolve (it reported it; coverage lists the script
+        as not executable): reaching it is an error, never a guess."""
+        raise NameError(f"'{name}' is not defined (see the check's diagnostics)")
 
     def truth(self, value: Any) -> bool:
         return bool(value)
@@ -110,14 +131,6 @@ class EffectContext:
     def step(self, number: int) -> None:
         self.steps.append(number)
 
-    # ------------------------------------------------------------ verbs
-    def call(self, func: str, *args: Any) -> Any:
-        *positional, kwargs = args
-        impl = VERBS.get(func)
-        if impl is None:
-            raise NotImplementedError(f"the engine does not implement '{func}' yet")
-        return impl(self, *positional, **kwargs)
-
     # ------------------------------------------------------------ helpers for verbs
     def has_label(self, unit: Unit, label: str) -> bool:
         """Whether the unit has the label (by id), by its component's class."""
@@ -130,6 +143,8 @@ class EffectContext:
         if unit.component is None or self.load_class is None:
             return False
         cls = self.load_class(unit.component)
+        if role in unit.ability_roles:
+            return True
         roles = self.state.ruleset.vocabulary.labels
         return any(role in roles[l].roles and cls().has_label(self, unit, l) for l in cls.labels if l in roles)
 
@@ -141,7 +156,7 @@ class EffectContext:
             base = self.load_class(unit.component)().size(self, unit) or 0
         if not self.ability:
             apply_abilities(self.state, self.chooser, self.load_class)
-        return base + unit.size_bonus + unit.ability_size
+        return base + unit.size_bonus + unit.size_lasting + unit.ability_size
 
 
 def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[str], type] | None) -> None:
@@ -150,9 +165,11 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
     if load_class is None or getattr(state, "_abilities_at", None) == state.version:
         return
     holders: list[Unit] = []
+    state.rules_on.clear()
     for p in state.players:
         for u in p.field:
             u.ability_size = 0
+            u.ability_roles.clear()
             holders.append(u)
         holders.extend(p.marks)
     with_abilities = [(u, load_class(u.component)) for u in holders if u.component is not None]

@@ -14,10 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import model as m
-from ..effects import Call, Event, NodeWalker
+from ..effects import Attr, Call, Event, Name, NodeWalker, RefKind
 from ..setup_steps import StepKind
 from .setup import SUPPORTED_STEPS
-from .verbs import IMPLEMENTED
+from . import queries, verbs  # noqa: F401  (both fill the table of verbs)
+from ..vocabulary import ComponentDef, TargetKindDef, TypeDef
+from .context import ATTRIBUTES, CONTEXT_NAMES
+from .registry import EVENTS, VERBS
+from .verbs import PILES
+
+#: the zones the engine keeps: its piles and the field
+ZONES = frozenset(PILES) | {"field"}
 
 
 @dataclass
@@ -31,15 +38,20 @@ class ScriptCoverage:
 
 
 def implemented_names() -> frozenset[str]:
-    """Names the engine implements."""
-    return frozenset(IMPLEMENTED)
+    """Names the engine implements: its verbs and queries, and the events it emits."""
+    return frozenset(VERBS) | EVENTS
 
 
 class UsedNames(NodeWalker):
-    """The verbs, queries and events an effect tree uses."""
+    """What an effect tree asks of the engine: verbs, queries and events; context names,
+    zones and attributes; names the checker could not resolve."""
 
     def __init__(self) -> None:
         self.used: set[str] = set()
+        self.context: set[str] = set()
+        self.zones: set[str] = set()
+        self.attributes: set[str] = set()
+        self.unresolved: set[str] = set()
 
     def visit_Call(self, node: Call) -> None:
         self.used.add(node.func)
@@ -47,6 +59,19 @@ class UsedNames(NodeWalker):
 
     def visit_Event(self, node: Event) -> None:
         self.used.add(node.name)
+        self.walk_children(node)
+
+    def visit_Name(self, node: Name) -> None:
+        ref = node.ref
+        if ref is None:
+            self.unresolved.add(node.id)
+        elif ref.kind is RefKind.CONTEXT:
+            self.context.add(ref.key)
+        elif ref.kind is RefKind.TERM and ref.table == "zones":
+            self.zones.add(ref.key)
+
+    def visit_Attr(self, node: Attr) -> None:
+        self.attributes.add(node.name)
         self.walk_children(node)
 
 
@@ -85,10 +110,29 @@ def script_coverage(s: m.Script, implemented: frozenset[str]) -> ScriptCoverage:
     names = UsedNames()
     for node in _nodes(s):
         names.visit(node)
-    used = names.used
-    unimplemented = sorted(u for u in used if u not in implemented)
-    missing += [f"engine: {u}" for u in unimplemented]
-    return ScriptCoverage(s.id, s.name, s.kind, structured, structured and not unimplemented and bool(implemented), missing)
+    lacks = [f"engine: {u}" for u in sorted(names.used - implemented)]
+    lacks += [f"engine: context name '{n}'" for n in sorted(names.context - CONTEXT_NAMES)]
+    lacks += [f"engine: zone '{z}'" for z in sorted(names.zones - ZONES)]
+    lacks += [f"engine: attribute '.{a}'" for a in sorted(names.attributes - ATTRIBUTES)]
+    lacks += [f"unresolved name '{n}'" for n in sorted(names.unresolved)]
+    if isinstance(s, m.ActionScript) and s.target is not None:
+        lacks += [f"engine: target kind '{sp.kind}'" for sp in s.target.specs if not target_supported(sp)]
+    key_zone = getattr(s.key.condition, "zone", None) if isinstance(s, m.ActionScript) and s.key else None
+    if key_zone is not None and key_zone not in ZONES:  # key cards taken from a zone the engine lacks
+        lacks.append(f"engine: zone '{key_zone}' (key cards)")
+    missing += lacks
+    return ScriptCoverage(s.id, s.name, s.kind, structured, structured and not lacks, missing)
+
+
+def target_supported(spec: m.TargetSpec) -> bool:
+    """Whether the engine can offer candidates for a target of this kind: requests,
+    players, and units on the field (a type or component kind whose units live there)."""
+    of = spec.of
+    if isinstance(of, TargetKindDef):
+        return True
+    if isinstance(of, TypeDef):
+        return of.kind == "character"
+    return isinstance(of, ComponentDef) and of.id == "character"
 
 
 def coverage(rs: m.Ruleset) -> list[ScriptCoverage]:

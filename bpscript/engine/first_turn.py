@@ -105,10 +105,10 @@ class _Explorer(Agent):
             self.opponent_requests.append(choice.name)
         return choice
 
-    def choose(self, view, player, options, count, prompt):
+    def choose(self, view, player, options, count, prompt, at_least=1):
         options = list(options)
         if count is None:
-            ways = [[o] for o in options] + ([options] if len(options) > 1 else [])
+            ways = ([[]] if at_least == 0 else []) + [[o] for o in options] + ([options] if len(options) > 1 else [])
         else:
             ways = [list(c) for c in combinations(options, min(count, len(options)))]
         return self._pick(player, list(islice(ways, MAX_CHOICES)) or [[]])

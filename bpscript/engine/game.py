@@ -66,11 +66,11 @@ class Seats(Chooser):
     def __init__(self, game: "Game"):
         self.game = game
 
-    def choose(self, player, options, count, prompt):
+    def choose(self, player, options, count, prompt, at_least=1):
         options = list(options)
         if not options:
             return []
-        return self.game.agents[player].choose(self.game.view(player), player, options, count, prompt)
+        return self.game.agents[player].choose(self.game.view(player), player, options, count, prompt, at_least)
 
     def yes(self, player, question):
         return self.game.agents[player].yes(self.game.view(player), player, question)

@@ -18,7 +18,10 @@ from .state import GameState, Unit
 class Chooser:
     """Every choice an effect asks of a player (the agent protocol, in-effect part)."""
 
-    def choose(self, player: int, options: Sequence[Any], count: int | None, prompt: str) -> list[Any]:
+    def choose(self, player: int, options: Sequence[Any], count: int | None, prompt: str,
+               at_least: int = 1) -> list[Any]:
+        """`count` items of `options`; with no count, from `at_least` (1, or 0: none is an
+        answer too) to all of them."""
         raise NotImplementedError
 
     def yes(self, player: int, question: str) -> bool:
@@ -29,9 +32,10 @@ class RandomChooser(Chooser):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, player, options, count, prompt):
+    def choose(self, player, options, count, prompt, at_least=1):
         options = list(options)
-        n = self.rng.randint(1, len(options)) if count is None and options else min(count or 0, len(options))
+        n = self.rng.randint(min(at_least, len(options)), len(options)) if count is None \
+            else min(count, len(options))
         return self.rng.sample(options, n)
 
     def yes(self, player, question):
@@ -54,11 +58,28 @@ class Request:
     window: str = Window.MAIN
     triggered: bool = False
     target_cards: tuple[Card, ...] = ()  # the target unit's cards when targeted (split check, 5.4.1)
+    event: "EventFacts | None" = None  # what made a triggered request (its `event`)
     id: int = field(default_factory=lambda: next(_ids))
 
     def __str__(self) -> str:
         keys = " ".join(map(str, self.keys))
         return f"{self.action}[P{self.controller}{' ' + keys if keys else ''}]"
+
+
+@dataclass(frozen=True)
+class EventFacts:
+    """What a triggered action's `event` holds: the event's kind, the player it concerns,
+    the cards it moved and the request it was about (when any)."""
+
+    kind: str
+    player: int | None = None
+    cards: tuple[Card, ...] = ()
+    request: Any = None
+    unit: Any = None
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
 
 
 class Ctx(Protocol):

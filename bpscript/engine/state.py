@@ -36,9 +36,16 @@ class Unit:
     charged: bool = True
     entered_turn: int = 0
     component: str | None = None
-    size_bonus: int = 0  # until the end of the turn
+    size_bonus: int = 0  # until the end of the turn (add_size(…, until=end_of_turn))
+    size_lasting: int = 0  # for as long as the unit stays (add_size without `until`)
     ability_size: int = 0  # from abilities, recomputed (9.4.2)
+    ability_roles: set[str] = field(default_factory=set)  # roles abilities give, recomputed (9.4.2)
     link: "Unit | None" = None  # a fog mark: the unit it was placed for
+    #: the component it was put on the field as (summon(as=…), preset): it stays that
+    #: component until its cards change or it leaves, whatever its cards would match
+    designated: str | None = None
+    #: statuses it holds (attacking, blocking), each with the unit it is linked to, if any
+    statuses: dict[str, "Unit | None"] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         return f"<{self.component or 'unit'} {' '.join(map(str, self.cards))} of {self.owner}>"
@@ -141,8 +148,7 @@ class GameState:
     turn_player: int = 0
     first_player: int = 0
     stage: list = field(default_factory=list)  # requests waiting, last = top (LIFO)
-    attackers: list[Unit] = field(default_factory=list)
-    blocks: list[tuple[Unit, list[Unit]]] = field(default_factory=list)  # attacker, its blockers
+    rules_on: set[str] = field(default_factory=set)  # rule variants abilities switched on (recomputed)
     log: list[str] = field(default_factory=list)
     events: list[tuple] = field(default_factory=list)  # since the last trigger check
     requested: set[tuple[int, str]] = field(default_factory=set)  # (player, action) this turn
@@ -157,10 +163,16 @@ class GameState:
         return _matcher(self.ruleset, self.format, self.frame).components(zone)
 
     def match(self, unit: Unit) -> str | None:
-        """The component a unit is (4.1.3): the first whose unit condition accepts its cards."""
+        """The component a unit is (4.1.3): the one it was put on the field as, else the
+        first whose unit condition accepts its cards."""
+        if unit.designated is not None:
+            return unit.designated
         return _matcher(self.ruleset, self.format, self.frame).match("field", unit.cards, unit.face_up)
 
     def match_fog(self, unit: Unit) -> str | None:
+        """The fog component a mark is: the one it was placed as, else by its cards."""
+        if unit.designated is not None:
+            return unit.designated
         return _matcher(self.ruleset, self.format, self.frame).match("fog", unit.cards, True)
 
     def rematch(self) -> None:
@@ -207,8 +219,9 @@ class GameState:
         return card in p.hand or card in p.grave or card in p.life or card in p.fog or \
             any(card in u.cards for u in p.field)
 
-    def put_unit(self, player: int, cards: list[Card], face_up: bool, charged: bool = True) -> Unit:
-        unit = Unit(list(cards), player, face_up, charged, self.turn)
+    def put_unit(self, player: int, cards: list[Card], face_up: bool, charged: bool = True,
+                 designated: str | None = None) -> Unit:
+        unit = Unit(list(cards), player, face_up, charged, self.turn, designated=designated)
         self.players[player].field.append(unit)
         unit.component = self.match(unit)
         self.version += 1
@@ -251,6 +264,6 @@ class GameState:
         for p in self.players:
             parts.append(" ".join(map(str, p.life)) + "|" + " ".join(map(str, p.hand)) + "|" +
                          " ".join(map(str, p.grave)) + "|" + " ".join(map(str, p.fog)))
-            parts += [f"{[str(c) for c in u.cards]} {u.face_up} {u.charged} {u.component} {u.size_bonus}"
-                      for u in p.field]
+            parts += [f"{[str(c) for c in u.cards]} {u.face_up} {u.charged} {u.component} {u.size_bonus} "
+                      f"{u.size_lasting} {sorted(u.statuses)}" for u in p.field]
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()

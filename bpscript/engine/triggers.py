@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..vocabulary import Resolution, Window
-from .request import Request
-from .verbs import rank_matches
+from .registry import accepts
+from .request import EventFacts, Request
 
 IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
 
@@ -30,9 +30,22 @@ class Triggers:
                     args, kwargs = self.game.rules.event_args(cls, p, ctx)
                     times = self.event_matches(ev, args, kwargs, each)
                     if times and self.game.rules.instance(cls.id).trigger_guard(ctx):
-                        out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True)
-                                   for _ in range(times))
+                        facts = self.facts(ev)
+                        out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True,
+                                           event=facts) for _ in range(times))
         return out
+
+    @staticmethod
+    def facts(ev: tuple) -> EventFacts:
+        """What a triggered request's `event` holds, from the event that made it."""
+        kind = ev[0]
+        if kind == "moved":
+            return EventFacts(kind, ev[4], tuple(ev[3]))
+        if kind in ("resolved", "requested", "added_to_stage"):
+            return EventFacts(kind, ev[2], request=ev[1])
+        if kind == "unblocked":
+            return EventFacts(kind, ev[1], unit=ev[2] if len(ev) > 2 else None)
+        return EventFacts(kind, ev[1] if len(ev) > 1 else None)
 
     @staticmethod
     def event_matches(ev: tuple, args: tuple, kwargs: dict[str, Any], each: bool) -> int:
@@ -50,7 +63,7 @@ class Triggers:
             if "unit" in kwargs and kwargs["unit"] != ("script", comp):
                 return 0
             if "condition" in kwargs:
-                cards = tuple(c for c in cards if rank_matches(c, kwargs["condition"]))
+                cards = tuple(c for c in cards if accepts(kwargs["condition"], c))
             return len(cards) if each else int(bool(cards))
         if kind == "discarded":
             return int("who" not in kwargs or kwargs["who"] == ev[1])

@@ -1,64 +1,40 @@
-"""The engine's implementation of the verb library (`bpscript/verbs.py`).
+"""The engine's verbs: the statements of the verb library (`bpscript/verbs.py`) that
+change the game. Queries are in `bpscript.engine.queries`; both register in
+`bpscript.engine.registry.VERBS`.
 
-`VERBS` maps a verb or query name to a function `(ctx, *args, **kwargs)` whose
-parameter names are those the library declares (`as` is spelled `as_`; a test checks
-the two agree). `EVENTS` are the events the core flow emits and matches
-(`bpscript.engine.game`). `IMPLEMENTED` is what `bpscript check --coverage` counts.
-
-Every move of cards goes through `_take` / `_put`, which record a `moved` event
-(from, to, cards, owner, component) for the trigger check (9.4.1).
+Every move of cards goes through `take` / `put`, which record a `moved` event (from, to,
+cards, owner, component) for the trigger check (9.4.1). Values arrive as the generated
+code passes them: a zone as `('zone', id)`, a state `('state', 'charged')`, a face
+`('face', 'up')`, a duration `('duration', 'end_of_turn')`, a script `('script', id)`,
+other vocabulary words (statuses, roles, rule variants, event kinds) as their ids.
 """
 
 from __future__ import annotations
 
-import builtins
-from typing import Any, Callable
+import dataclasses
+from typing import Any
 
-from ..cards import Card, Suit
+from ..cards import Card
+from .registry import EVENTS, VERBS, accepts, cards_of, on_field, units_of, verb
 from .request import Ctx, Request
-from .state import GameState, Unit, owner_of
+from .state import GameState, Player, RulesError, Unit, owner_of
 
-VERBS: dict[str, Callable[..., Any]] = {}
-#: the events the core flow emits and the trigger check matches
-EVENTS = frozenset({"resolved", "requested", "added_to_stage", "moved", "discarded", "unblocked"})
+__all__ = ["VERBS", "EVENTS", "take", "put", "unit_to_grave"]
 
-
-def verb(fn: Callable[..., Any]) -> Callable[..., Any]:
-    VERBS[fn.__name__] = fn
-    return fn
-
-
-def _cards(what: Any) -> list[Card]:
-    if isinstance(what, Card):
-        return [what]
-    if isinstance(what, Unit):
-        return list(what.cards)
-    if isinstance(what, (list, tuple)):
-        return [c for x in what for c in _cards(x)]
-    return []
-
-
-def _units(what: Any) -> list[Unit]:
-    if isinstance(what, Unit):
-        return [what]
-    if isinstance(what, (list, tuple)):
-        return [u for u in what if isinstance(u, Unit)]
-    return []
-
-
-def _on_field(st: GameState, unit: Unit) -> bool:
-    return any(unit in p.field for p in st.players)
+#: the piles the engine keeps, as the player's state has them (the field holds units)
+PILES = tuple(f.name for f in dataclasses.fields(Player) if f.name not in ("index", "field", "marks"))
 
 
 def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]:
     """Remove cards from their owner's zones; returns card → (zone, component it was).
-    A unit losing its last card leaves the field (4.2.4: a unit moves together)."""
+    A unit losing its last card leaves the field (4.2.4: a unit moves together); a unit
+    whose cards change is matched afresh (its designation ends)."""
     where: dict[Card, tuple[str, str | None]] = {}
     for card in cards:
         p = st.players[owner_of(card)]
-        for zone in ("hand", "life", "grave", "fog"):
-            pile = getattr(p, zone)
-            if card in pile:
+        for zone in PILES:
+            pile = getattr(p, zone, None)
+            if pile is not None and card in pile:
                 pile.remove(card)
                 where[card] = (zone, None)
                 break
@@ -67,6 +43,7 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
                 if card in u.cards:
                     u.cards.remove(card)
                     where[card] = ("field", u.component)
+                    u.designated = None
                     if not u.cards:
                         p.field.remove(u)
                     break
@@ -79,7 +56,9 @@ def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False) -> No
     """Put cards into their owner's pile, recording `moved` events."""
     where = take(st, cards)
     for card in cards:
-        pile = getattr(st.players[owner_of(card)], zone)
+        pile = getattr(st.players[owner_of(card)], zone, None)
+        if pile is None:
+            raise RulesError(f"the engine has no pile '{zone}'")
         if bottom:
             pile.insert(0, card)
         else:
@@ -95,57 +74,71 @@ def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False) -> No
 
 def unit_to_grave(st: GameState, unit: Unit) -> None:
     """A unit leaves the field as one (4.2.4)."""
-    if _on_field(st, unit):
+    if on_field(st, unit):
         put(st, list(unit.cards), "grave")
+
+
+def _face_up(face: Any) -> bool | None:
+    return None if face is None else face[1] == "up"
 
 
 # ---------------------------------------------------------------- moving things
 @verb
 def move(ctx: Ctx, what: Any, to: Any, position: Any = None, face: Any = None) -> None:
-    cards = _cards(what)
-    if cards:
-        put(ctx.state, cards, to[1], bottom=position is not None and position[1] == "bottom")
+    """Cards (or units' cards) to a pile of their owner; a pile keeps its cards as its
+    zone shows them, so a `face` that contradicts the zone is an error (life is face down)."""
+    cards = cards_of(what)
+    if not cards:
+        return
+    zone = to[1]
+    decl = ctx.state.ruleset.vocabulary.zones.get(zone)
+    shown = getattr(decl, "face", None)
+    if face is not None and shown is not None and shown != face[1]:
+        raise RulesError(f"cards cannot go face {face[1]} into {zone}: the zone keeps them face {shown}")
+    put(ctx.state, cards, zone, bottom=position is not None and position[1] == "bottom")
 
 
 @verb
 def summon(ctx: Ctx, cards: Any, as_: Any = None, face: Any = None, state: Any = None) -> None:
-    """Cards become one unit on the field; it is matched to its component (4.1.3)."""
-    cards = _cards(cards)
+    """Cards become one unit on the field, as the given component: it stays that
+    component until its cards change or it leaves (its placement designates it)."""
+    cards = cards_of(cards)
     if not cards:
         return
     st = ctx.state
-    take(st, cards)
+    where = take(st, cards)
     unit = st.put_unit(owner_of(cards[0]), cards, face_up=face is None or face[1] == "up",
-                       charged=state is None or state[1] == "charged")
-    st.events.append(("moved", "hand", "field", tuple(cards), unit.owner, unit.component))
+                       charged=state is None or state[1] == "charged", designated=as_[1] if as_ else None)
+    frm = where[cards[0]][0]
+    st.events.append(("moved", frm, "field", tuple(cards), unit.owner, unit.component))
 
 
 @verb
 def attach(ctx: Ctx, cards: Any, to: Unit) -> None:
-    cards = _cards(cards)
-    if not _on_field(ctx.state, to):
+    cards = cards_of(cards)
+    if not on_field(ctx.state, to):
         return
     take(ctx.state, cards)
     to.cards.extend(cards)
+    to.designated = None  # new cards: the unit is matched afresh (4.1.3)
     ctx.state.rematch()
 
 
 @verb
 def place_fog(ctx: Ctx, cards: Any, on: Any = None, as_: Any = None) -> None:
     """The cards go to their owner's fog as one mark, linked to `on` (the fog component's
-    abilities read it through `linked`)."""
-    cards = _cards(cards)
+    abilities read it through `linked`), as the fog component `as` when given."""
+    cards = cards_of(cards)
     if not cards:
         return
     st = ctx.state
     take(st, cards)
     owner = owner_of(cards[0])
     st.players[owner].fog.extend(cards)
-    mark = Unit(list(cards), owner, True, True, st.turn, None, link=on if isinstance(on, Unit) else None)
+    mark = Unit(list(cards), owner, True, True, st.turn, None, link=on if isinstance(on, Unit) else None,
+                designated=as_[1] if as_ else None)
     st.players[owner].marks.append(mark)
     st.rematch()
-    if mark.component is None and as_ is not None:
-        mark.component = as_[1]
 
 
 @verb
@@ -155,17 +148,83 @@ def return_to_hand(ctx: Ctx, what: Any) -> None:
 
 @verb
 def set_state(ctx: Ctx, what: Any, state: Any) -> None:
-    for u in _units(what):
+    for u in units_of(what):
         u.charged = state[1] == "charged"
 
 
 @verb
 def add_size(ctx: Ctx, what: Any, amount: int, until: Any = None) -> None:
-    for u in _units(what):
+    """Inside an ability the change holds while the ability does (recomputed, 9.4.2);
+    otherwise until the end of the turn with `until=end_of_turn`, else for as long as
+    the unit stays on the field."""
+    for u in units_of(what):
         if ctx.ability:
             u.ability_size += amount
-        else:
+        elif until is not None:
             u.size_bonus += amount
+        else:
+            u.size_lasting += amount
+
+
+@verb
+def turn(ctx: Ctx, what: Any, face: Any) -> None:
+    """Turn units face up or face down (a bulwark shown in damage judgement)."""
+    for u in units_of(what):
+        u.face_up = face[1] == "up"
+    ctx.state.rematch()
+
+
+@verb
+def to_bulwark(ctx: Ctx, what: Any, state: Any = None) -> None:
+    """Soldiers become bulwarks, one card each, face down (防壁の置き方): what they had as
+    soldiers (sizes, statuses) is gone; they keep the turn they came onto the field."""
+    st = ctx.state
+    bulwark = _designation(ctx, "to_bulwark")
+    for u in units_of(what):
+        if not on_field(st, u):
+            continue
+        p = st.players[u.owner]
+        at = p.field.index(u)
+        p.field.remove(u)
+        for i, card in enumerate(u.cards):
+            new = Unit([card], u.owner, False, u.charged if state is None else state[1] == "charged",
+                       u.entered_turn, designated=bulwark)
+            p.field.insert(at + i, new)
+    st.rematch()
+
+
+@verb
+def to_soldier(ctx: Ctx, what: Any, state: Any = None) -> None:
+    """Bulwarks become soldiers: face up, matched by their cards afresh (4.1.3); one that
+    came this turn counts as a soldier that came this turn."""
+    for u in units_of(what):
+        if on_field(ctx.state, u):
+            u.face_up, u.designated = True, None
+            u.size_bonus = u.size_lasting = 0
+            u.statuses.clear()
+            if state is not None:
+                u.charged = state[1] == "charged"
+    ctx.state.rematch()
+
+
+def _designation(ctx: Ctx, verb_name: str) -> str:
+    """The character a card placed face down as a bulwark is (the one whose unit
+    condition takes a face-down card), from the ruleset, never by name."""
+    for comp, cond in ctx.state.components("field"):
+        if cond is not None and getattr(cond, "matches", None) and cond.matches((Card(1),), face_up=False):
+            return comp
+    raise RulesError(f"{verb_name}: no character of this regulation is placed face down")
+
+
+@verb
+def reorder(ctx: Ctx, units: Any) -> None:
+    """Put a player's units in the given order, in the places they held."""
+    order = units_of(units)
+    for p in ctx.state.players:
+        slots = [i for i, u in enumerate(p.field) if u in order]
+        mine = [u for u in order if u in p.field]
+        for i, u in zip(slots, mine):
+            p.field[i] = u
 
 
 # ---------------------------------------------------------------- cards and players
@@ -178,18 +237,11 @@ def draw(ctx: Ctx, player: int, count: int = 1) -> None:
 @verb
 def discard(ctx: Ctx, player: int, count: int = 1, cards: Any = None) -> None:
     hand = ctx.state.players[player].hand
-    chosen = _cards(cards) if cards is not None else ctx.chooser.choose(player, list(hand), min(count, len(hand)), "discard")
+    chosen = cards_of(cards) if cards is not None else \
+        ctx.chooser.choose(player, list(hand), min(count, len(hand)), "discard")
     if chosen:
         put(ctx.state, chosen, "grave")
         ctx.state.events.append(("discarded", player))
-
-
-@verb
-def discard_down_to(ctx: Ctx, player: int, count: int) -> None:
-    """The player discards cards of their choice until the hand holds `count` (エンド 1.)."""
-    extra = len(ctx.state.players[player].hand) - count
-    if extra > 0:
-        discard(ctx, player, extra)
 
 
 @verb
@@ -200,7 +252,7 @@ def damage(ctx: Ctx, player: int, amount: int) -> None:
 
 @verb
 def reveal(ctx: Ctx, cards: Any, to: int) -> None:
-    ctx.state.log.append(f"reveal {' '.join(map(str, _cards(cards)))} to P{to}")
+    ctx.state.log.append(f"reveal {' '.join(map(str, cards_of(cards)))} to P{to}")
 
 
 @verb
@@ -208,222 +260,66 @@ def shuffle(ctx: Ctx, zone: Any, player: int) -> None:
     ctx.state.rng.shuffle(getattr(ctx.state.players[player], zone[1]))
 
 
-def rank_matches(card: Card, condition: str) -> bool:
-    """A card against a list of ranks such as "Joker,A,J,Q,K" (suits and ranges allowed:
-    "♢2〜10")."""
-    for part in condition.replace("、", ",").split(","):
-        part = part.strip()
-        if part.lower() == "joker":
-            if card.is_joker:
-                return True
-            continue
-        if card.is_joker:
-            continue
-        if part and part[0] in "♠♡♢♣":
-            if card.suit is None or card.suit.value != part[0]:
-                continue
-            part = part[1:]
-        lo, _, hi = part.partition("〜")
-        nums = {"A": 1, "J": 11, "Q": 12, "K": 13}
-        a = nums.get(lo, None) or (int(lo) if lo.isdigit() else None)
-        b = (nums.get(hi, None) or (int(hi) if hi.isdigit() else None)) if hi else a
-        if a is not None and b is not None and a <= card.number <= b:
-            return True
-    return False
-
-
 @verb
-def dig_until(ctx: Ctx, player: int, condition: str) -> None:
-    """Move cards from the top of the life to the grave until one matching the condition
+def dig_until(ctx: Ctx, player: int, condition: Any) -> None:
+    """Move cards from the top of the life to the grave until one meeting the condition
     appears; that one goes to the hand."""
     p = ctx.state.players[player]
     while p.life:
         card = p.life[-1]
-        if rank_matches(card, condition):
+        if accepts(condition, card):
             put(ctx.state, [card], "hand")
             return
         put(ctx.state, [card], "grave")
 
 
-# ---------------------------------------------------------------- queries
+# ---------------------------------------------------------------- statuses, roles, rules, events
 @verb
-def cards_in(ctx: Ctx, zone: Any, player: int) -> list[Card]:
-    return list(getattr(ctx.state.players[player], zone[1]))
-
-
-@verb
-def top_cards(ctx: Ctx, player: int, count: int) -> list[Card]:
-    life = ctx.state.players[player].life
-    return life[len(life) - min(count, len(life)):][::-1]
-
-
-def _field(ctx: Ctx, player: Any, kinds: tuple[str, ...]) -> list[Unit]:
-    st = ctx.state
-    players = st.players if player is None else [st.players[player]]
-    scripts = st.ruleset.scripts
-    return [u for p in players for u in p.field
-            if u.component is not None and scripts[u.component].type.id in kinds]
+def set_status(ctx: Ctx, units: Any, status: str, on: Any = None) -> None:
+    for u in units_of(units):
+        u.statuses[status] = on if isinstance(on, Unit) else None
 
 
 @verb
-def soldiers(ctx: Ctx, player: Any = None) -> list[Unit]:
-    return _field(ctx, player, ("soldier",))
+def clear_status(ctx: Ctx, status: str, units: Any = None) -> None:
+    chosen = units_of(units) if units is not None else [u for p in ctx.state.players for u in p.field]
+    for u in chosen:
+        u.statuses.pop(status, None)
 
 
 @verb
-def bulwarks(ctx: Ctx, player: Any = None) -> list[Unit]:
-    return _field(ctx, player, ("bulwark",))
+def give_role(ctx: Ctx, units: Any, role: str) -> None:
+    """A static ability's: the units play the role while it holds (recomputed, 9.4.2)."""
+    for u in units_of(units):
+        u.ability_roles.add(role)
 
 
 @verb
-def characters(ctx: Ctx, player: Any = None) -> list[Unit]:
-    st = ctx.state
-    players = st.players if player is None else [st.players[player]]
-    scripts = st.ruleset.scripts
-    return [u for p in players for u in p.field if u.component is not None and scripts[u.component].kind == "character"]
+def switch_on(ctx: Ctx, rule: str) -> None:
+    """A static ability's: the rule variant is on while it holds (recomputed, 9.4.2)."""
+    ctx.state.rules_on.add(rule)
 
 
 @verb
-def attackers(ctx: Ctx) -> list[Unit]:
-    return list(ctx.state.attackers)
-
-
-@verb
-def size(ctx: Ctx, unit: Any) -> int:
-    return ctx.size(unit) if isinstance(unit, Unit) else 0
-
-
-@verb
-def count(ctx: Ctx, items: Any) -> int:
-    return len(items) if isinstance(items, (list, tuple)) else int(items is not None)
-
-
-def _sum(ctx: Ctx, numbers: Any) -> int:
-    return builtins.sum(numbers)
-
-
-VERBS["sum"] = _sum
-
-
-@verb
-def total_size(ctx: Ctx, units: Any) -> int:
-    return builtins.sum(ctx.size(u) for u in _units(units))
-
-
-@verb
-def key_of(ctx: Ctx, suit: Suit) -> Card | None:
-    return next((c for c in ctx.request.keys if c.suit is suit), None)
-
-
-@verb
-def has_number(ctx: Ctx, what: Any, number: int) -> bool:
-    return any(c.number == number for c in _cards(what))
-
-
-@verb
-def has_suit(ctx: Ctx, what: Any, suit: Any) -> bool:
-    suits = {suit} if isinstance(suit, Suit) else set(suit or ())
-    return any(c.suit in suits for c in _cards(what))
-
-
-@verb
-def matches(ctx: Ctx, what: Any, condition: str) -> bool:
-    cards = _cards(what)
-    return bool(cards) and all(rank_matches(c, condition) for c in cards)
-
-
-@verb
-def matching(ctx: Ctx, cards: Any, condition: str) -> list[Card]:
-    return [c for c in _cards(cards) if rank_matches(c, condition)]
-
-
-@verb
-def choose_cards(ctx: Ctx, player: int, cards: list[Card], count: int | None = None) -> list[Card]:
-    return ctx.chooser.choose(player, list(cards), count, "choose cards") if cards else []
-
-
-@verb
-def choose_units(ctx: Ctx, player: int, units: list[Unit], count: int | None = None) -> list[Unit]:
-    return ctx.chooser.choose(player, list(units), count, "choose units") if units else []
-
-
-@verb
-def choose_option(ctx: Ctx, player: int, options: list[Any]) -> Any:
-    return ctx.chooser.choose(player, list(options), 1, "choose one")[0]
-
-
-@verb
-def choose_yes(ctx: Ctx, player: int, question: str) -> bool:
-    return ctx.chooser.yes(player, question)
-
-
-@verb
-def once_per_turn(ctx: Ctx) -> bool:
-    return (ctx.request.controller, ctx.request.action) not in ctx.state.requested
-
-
-@verb
-def is_turn_player(ctx: Ctx, player: int) -> bool:
-    return ctx.state.turn_player == player
-
-
-@verb
-def life(ctx: Ctx, player: int) -> int:
-    return len(ctx.state.players[player].life)
-
-
-@verb
-def hand_count(ctx: Ctx, player: int) -> int:
-    return len(ctx.state.players[player].hand)
-
-
-@verb
-def linked(ctx: Ctx, unit: Unit) -> Any:
-    return unit.link if isinstance(unit, Unit) else None
-
-
-@verb
-def is_soldier(ctx: Ctx, unit: Any) -> bool:
-    return isinstance(unit, Unit) and unit.component is not None and \
-        ctx.state.ruleset.scripts[unit.component].type.id == "soldier"
-
-
-@verb
-def is_bulwark(ctx: Ctx, unit: Any) -> bool:
-    return isinstance(unit, Unit) and unit.component is not None and \
-        ctx.state.ruleset.scripts[unit.component].type.id == "bulwark"
-
-
-@verb
-def in_zone(ctx: Ctx, what: Any, zone: Any) -> bool:
-    if isinstance(what, Unit):
-        return zone[1] == "field" and _on_field(ctx.state, what)
-    cards = _cards(what)
-    return bool(cards) and all(c in getattr(ctx.state.players[owner_of(c)], zone[1], ()) for c in cards)
-
-
-@verb
-def with_suit(ctx: Ctx, units: Any, suit: Suit) -> list[Unit]:
-    return [u for u in _units(units) if any(c.suit is suit for c in u.cards)]
-
-
-@verb
-def in_state(ctx: Ctx, units: Any, state: Any) -> list[Unit]:
-    return [u for u in _units(units) if u.charged == (state[1] == "charged")]
+def signal(ctx: Ctx, event: str, unit: Any = None) -> None:
+    """An event for the trigger check: (kind, controller of the unit, unit)."""
+    who = unit.owner if isinstance(unit, Unit) else ctx.request.controller
+    ctx.state.events.append((event, who, unit))
 
 
 # ---------------------------------------------------------------- turn structure
 @verb
 def end_turn(ctx: Ctx) -> None:
-    """The turn passes to the opponent; sizes changed until the end of the turn reset."""
+    """The turn passes to the opponent; what lasted until the end of the turn ends:
+    sizes changed until then, statuses of the battle."""
     st = ctx.state
     for p in st.players:
         for u in p.field:
             u.size_bonus = 0
+            u.statuses.clear()
     st.turn_player = 1 - st.turn_player
     st.turn += 1
     st.requested.clear()
-    st.attackers, st.blocks = [], []
     st.version += 1
 
 
@@ -438,76 +334,3 @@ def nullify(ctx: Ctx, request: Any, keys_to_grave: bool = True) -> None:
         st.stage.remove(request)
         if request.keys:
             put(st, list(request.keys), "grave" if keys_to_grave else "hand")
-
-
-# ---------------------------------------------------------------- combat (アタック, ブロック, ダメージ判定)
-def can_attack(ctx: Ctx, unit: Unit) -> bool:
-    st = ctx.state
-    return (unit.charged and ctx.has_role(unit, "attack")
-            and (unit.entered_turn < st.turn or ctx.has_role(unit, "haste")))
-
-
-@verb
-def declare_attackers(ctx: Ctx, player: int) -> None:
-    """The player names attackers among their charged units with <アタッカー>; a unit that
-    came this turn only with <速攻>. Attackers are driven."""
-    st = ctx.state
-    eligible = [u for u in st.players[player].field if can_attack(ctx, u)]
-    chosen = ctx.chooser.choose(player, eligible, None, "choose the attackers") if eligible else []
-    for u in chosen:
-        u.charged = False
-    st.attackers = list(chosen)
-    st.blocks = [(a, []) for a in chosen]
-
-
-@verb
-def declare_blockers(ctx: Ctx, player: int) -> None:
-    """For each attacker the player names blockers among their charged units with
-    <ブロッカー>: several soldiers, or one bulwark; a unit blocks one attacker."""
-    st = ctx.state
-    used: set[int] = set()
-    for attacker, blockers in st.blocks:
-        eligible = [u for u in st.players[player].field
-                    if u.charged and id(u) not in used and ctx.has_role(u, "block")]
-        if not eligible:
-            continue
-        chosen = ctx.chooser.choose(player, eligible, None, f"choose the blockers of {attacker}")
-        if any(is_bulwark(ctx, u) for u in chosen):  # a bulwark blocks alone
-            chosen = [next(u for u in chosen if is_bulwark(ctx, u))]
-        blockers.extend(chosen)
-        used.update(id(u) for u in chosen)
-
-
-@verb
-def judge_damage(ctx: Ctx) -> None:
-    """ダメージ判定: compare each attacker with its blockers, as the effect's steps 1–3 say."""
-    st = ctx.state
-    for attacker, blockers in st.blocks:
-        if not _on_field(st, attacker):
-            continue
-        on_field = [b for b in blockers if _on_field(st, b)]
-        if not on_field:  # 3. no blocker (left) on the field: damage by the attacker's number
-            st.events.append(("unblocked", attacker.owner))
-            st.damage(1 - attacker.owner, ctx.size(attacker))
-            continue
-        bulwarks_ = [b for b in on_field if is_bulwark(ctx, b)]
-        if bulwarks_:  # 2. a bulwark: turn it face up; Joker or a shared number kills the attacker
-            bulwark = bulwarks_[0]
-            bulwark.face_up = True
-            card = bulwark.cards[0]
-            if card.is_joker or any(c.number == card.number for c in attacker.cards):
-                unit_to_grave(st, attacker)
-            unit_to_grave(st, bulwark)
-            continue
-        total = builtins.sum(ctx.size(b) for b in on_field)  # 1. soldiers: the smaller goes
-        mine = ctx.size(attacker)
-        if mine <= total:
-            unit_to_grave(st, attacker)
-        if total <= mine:
-            for b in on_field:
-                unit_to_grave(st, b)
-    st.attackers, st.blocks = [], []
-    st.rematch()
-
-
-IMPLEMENTED: frozenset[str] = frozenset(VERBS) | EVENTS

@@ -206,6 +206,27 @@ class Evaluator(fx.NodeVisitor):
         items = tuple(self.eval(i) for i in e.items)
         return UNK if any(i is UNK for i in items) else items
 
+    def visit_ListComp(self, e: fx.ListComp) -> object:
+        """A filtered list: known when the list is and the condition is known for each item."""
+        items = self.eval(e.iterable)
+        if not isinstance(items, tuple):
+            return UNK
+        out = []
+        for x in items:
+            inner = self.child(**{e.var: x})
+            keep = inner.truth(e.cond) if e.cond is not None else True
+            if keep is UNK:
+                return UNK
+            if keep:
+                v = inner.eval(e.item)
+                if v is UNK:
+                    return UNK
+                out.append(v)
+        return tuple(out)
+
+    def visit_Lit(self, e: fx.Lit) -> object:
+        return e.value
+
     def truth(self, e) -> bool | _Unknown:
         v = self.eval(e)
         return v if isinstance(v, bool) else UNK

@@ -244,7 +244,7 @@ class VocabAttr:
 class VocabNode:
     """A word of the ruleset's vocabulary: `label attacker "アタッカー" { roles: attack }`."""
 
-    kind: Word  # trigger speed timing zone component type category role label status target owner spelling
+    kind: Word  # trigger speed timing zone component type category role label status rule target owner spelling
     id: Word
     name: Word
     attrs: tuple[VocabAttr, ...]

@@ -93,10 +93,19 @@ class _Reader:
         self.i = m.end()
         return RANK_VALUES[word]
 
-    def ranks(self) -> frozenset[int]:
+    def ranks(self, joker_ok: bool = False) -> tuple[frozenset[int], bool]:
+        """`A,10〜K` → the numbers; `Joker` may stand in the list when `joker_ok`."""
         numbers: set[int] = set()
+        joker = False
         while True:
             start = self.i
+            self.ws()
+            if joker_ok and self.s[self.i:self.i + 5].lower() == "joker":
+                self.i += 5
+                joker = True
+                if not self.take(","):
+                    return frozenset(numbers), joker
+                continue
             lo = self.rank()
             hi = lo
             if self.take("〜") or self.take("-"):
@@ -105,14 +114,14 @@ class _Reader:
                     self.fail(f"range {self.text[start:self.i].strip()} is reversed", "a range from low to high, e.g. 2〜10", start)
             numbers.update(range(lo, hi + 1))
             if not self.take(","):
-                return frozenset(numbers)
+                return frozenset(numbers), joker
 
     # patterns ----------------------------------------------------------
     def pattern(self) -> CardPattern:
         self.ws()
-        if self.s[self.i:self.i + 5].lower() == "joker":
-            self.i += 5
-            return CardPattern(joker=True)
+        if self.s[self.i:self.i + 5].lower() == "joker":  # `Joker`, or a list with Jokers: `Joker,A,J,Q,K`
+            numbers, _ = self.ranks(joker_ok=True)
+            return CardPattern(None, numbers, True)
         suits = None
         ch = self.s[self.i:self.i + 1]
         if ch in SUIT_ALIASES and not (ch in "SHDC" and self.s[self.i + 1:self.i + 2] in ("", " ", "と")):
@@ -122,7 +131,8 @@ class _Reader:
             self.fail(f"unknown suit '{ch}'", SUIT_WORDS)
         elif ch and not (ch.isdigit() or ch in "AJQK"):
             self.fail(f"expected a card, found '{ch}'", f"a suit {SUIT_WORDS}, a rank, or Joker")
-        return CardPattern(suits, self.ranks())
+        numbers, joker = self.ranks(joker_ok=suits is None)
+        return CardPattern(suits, numbers, joker)
 
 
 def respell(text: str, spellings: Mapping[str, str]) -> tuple[str, list[int]]:
@@ -208,7 +218,7 @@ def _condition(r: _Reader, text: str) -> CardCondition | UnitCondition:
         return NamedCharacter(name, r.count("体"), text=text)
     if r.take("同じスート"):
         if r.take("の"):
-            numbers = r.ranks()
+            numbers, _ = r.ranks()
             r.expect("を", "を")
             return SameSuit(r.count("枚"), False, numbers, text=text)
         r.expect("を", "を")
@@ -250,10 +260,10 @@ def _ranks_text(numbers: frozenset[int] | None) -> str:
 
 
 def _pattern_text(p: CardPattern) -> str:
-    if p.joker:
+    if p.joker_only:
         return "Joker"
     suit = "".join(s.value for s in SUITS if p.suits and s in p.suits)
-    return suit + _ranks_text(p.numbers)
+    return ("Joker," if p.joker else "") + suit + _ranks_text(p.numbers)
 
 
 def format_condition(cond: CardCondition | UnitCondition, names: Mapping[str, str] | None = None) -> str:

@@ -21,7 +21,7 @@ from ..source import Span
 from . import ast
 
 ITEM_START = re.compile(r"^(?:override[ \t]+)?(?:action|character|fog|trump|format|frame|cost|extends|trigger|speed|"
-                        r"timing|zone|component|type|category|role|label|status|target|owner|spelling)\b", re.M)
+                        r"timing|zone|component|type|category|role|label|status|rule|target|owner|spelling)\b", re.M)
 
 
 @lru_cache(maxsize=1)
@@ -419,6 +419,11 @@ class _ToAst(Transformer):
 
     def name(self, c):
         return fx.Name(str(c[0]), self._tok(c[0]))
+
+    @v_args(meta=True)
+    def list_comp(self, meta, c):
+        item, var, iterable, cond = c
+        return fx.ListComp(item, str(var), iterable, cond, self._span(meta))
 
     @v_args(meta=True)
     def list_(self, meta, c):

@@ -16,7 +16,8 @@ from bpscript.engine.game import Game
 from bpscript.engine.rules import Rules
 from bpscript.engine.runner import aggregate, random_game, replay, simulate
 from bpscript.engine.setup import frame_deck
-from bpscript.engine.verbs import EVENTS, IMPLEMENTED, VERBS
+from bpscript.engine.coverage import implemented_names
+from bpscript.engine.registry import EVENTS, VERBS
 from bpscript.verbs import LIBRARY
 
 
@@ -70,7 +71,7 @@ def test_engine_verbs_take_the_declared_parameters():
         assert params == declared, (name, params, declared)
     for name in EVENTS:
         assert LIBRARY[name].kind == "event", name
-    assert IMPLEMENTED == frozenset(VERBS) | EVENTS
+    assert implemented_names() == frozenset(VERBS) | EVENTS
 
 
 def test_every_lite_script_is_executable(rs):
@@ -152,18 +153,18 @@ def test_replay_reports_bad_logs_line_by_line(tmp_path):
 
 
 def test_not_executable_scripts_are_reported_and_never_resolved(rs):
-    """Coverage is the engine's: B・J uses a verb the engine lacks, so it is listed with
+    """Coverage is the engine's: 対象変更 uses a verb the engine lacks, so it is listed with
     what it misses, never offered, and resolving it raises instead of doing nothing."""
     from bpscript.engine.base import NotExecutable
     from bpscript.engine.request import Request
     from bpscript.engine.coverage import coverage
 
     cov = {c.id: c for c in coverage(rs)}
-    assert not cov["bj"].executable and "engine: blackjack" in cov["bj"].missing
-    assert cov["up"].executable
+    assert not cov["changeTarget"].executable and "engine: change_target" in cov["changeTarget"].missing
+    assert cov["up"].executable and cov["bj"].executable  # B・J is written in the DSL, no verb of its own
     rules = Rules(rs, "mast", "entry20")
-    assert "bj" not in rules.executable and "bj" in dict(rules.not_executable)
-    assert all(c.id != "bj" for c in rules.direct)
+    assert "changeTarget" not in rules.executable and "changeTarget" in dict(rules.not_executable)
+    assert all(c.id != "changeTarget" for c in rules.direct)
     game = Game(rs, "lite", "entry20", 1, [RandomAgent(1), RandomAgent(2)], rules=rules, partial=True)
-    with pytest.raises(NotExecutable, match="bj"):
-        game.resolve(Request("bj", 0))
+    with pytest.raises(NotExecutable, match="changeTarget"):
+        game.resolve(Request("changeTarget", 0))

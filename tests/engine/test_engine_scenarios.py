@@ -82,7 +82,7 @@ def test_armed_soldier_with_an_ace_has_haste(scene):
     scene.resolve(0, "mountSoldier", scene.hand(0, "♡9"), b)
     scene.agents[0].choices.append(lambda opts: opts)
     scene.resolve(0, "attack")
-    assert scene.state.attackers == [a]
+    assert attackers(scene) == [a]
 
 
 # ---------------------------------------------------------------- 速攻魔法
@@ -290,6 +290,11 @@ def test_a_triggered_normal_main_request_is_discarded_when_the_stage_is_not_empt
 
 
 # ---------------------------------------------------------------- アタック, ブロック, ダメージ判定
+def attackers(scene):
+    """The units holding the status the attack gives (the vocabulary's `attacking`)."""
+    return [u for p in scene.state.players for u in p.field if "attacking" in u.statuses]
+
+
 def battle(scene, attacker_cards, blockers, pick):
     """P0 attacks with one unit; P1 blocks with the units whose first card is in `pick`."""
     st = scene.state
@@ -298,7 +303,7 @@ def battle(scene, attacker_cards, blockers, pick):
         scene.unit(1, *cards, face_up=face_up)
     scene.agents[0].choices.append([str(attacker)])
     scene.resolve(0, "attack")
-    assert attacker.charged is False and st.attackers == [attacker]
+    assert attacker.charged is False and attackers(scene) == [attacker]
     scene.agents[1].choices.append(lambda opts: [o for o in opts if str(o.cards[0]) in pick])
     scene.game.trigger_check()     # ブロック is triggered for the turn player and goes on the stage
     assert [r.action for r in st.stage] == ["block"]
@@ -377,7 +382,7 @@ def test_attack_restrictions_and_haste(scene):
     scene.unit(0, "♠3", face_up=False)
     scene.agents[0].choices.append(lambda opts: opts)
     scene.resolve(0, "attack")
-    assert scene.state.attackers == [ace] and fresh.charged
+    assert attackers(scene) == [ace] and fresh.charged
 
 
 def test_attack_once_per_turn(scene):
@@ -406,9 +411,9 @@ def test_the_view_discloses_what_6_1_allows(scene):
 def test_an_error_in_generated_code_is_reported_at_its_bps_line(scene, monkeypatch):
     from bpscript.engine import verbs
 
-    def broken(ctx, player, count=1):
+    def broken(*args, **kwargs):
         raise RuntimeError("boom")
-    monkeypatch.setitem(verbs.VERBS, "draw", broken)
+    monkeypatch.setattr(verbs, "put", broken)  # inside the engine's draw, called by the generated code
     with pytest.raises(ScriptError, match=r"stdlib/10-basic.bps:\d+:\d+: in script 'draw'"):
         scene.resolve(0, "draw")
 

@@ -141,11 +141,11 @@ def _delta(src: str, bulwarks: set[str] = frozenset()) -> Delta:
 
 
 def test_the_interpreter_follows_what_verbs_change():
-    d = _delta("    damage(opponent, 3)\n    draw(me)\n    discard(me, 2)\n    return_to_hand(characters(me))")
+    d = _delta("    damage(opponent, 3)\n    draw(me)\n    discard(me, 2)\n    return_to_hand(units(character, me))")
     assert (d.damage, d.hand_gain, d.hand_use, d.units_all) == (3, 1, 2, True)
     d = _delta("    summon(choose_cards(me, cards_in(hand, me), 2), as=wall)", {"wall"})
     assert (d.bulwarks, d.hand_use, d.units_gain) == (2, 2, 0)
-    d = _delta("    let c = choose_units(me, soldiers(me), 2)\n    move(c, to=grave)\n    damage(opponent, life(opponent))")
+    d = _delta("    let c = choose_units(me, units(soldier, me), 2)\n    move(c, to=grave)\n    damage(opponent, life(opponent))")
     assert (d.units_use, d.lethal) == (2, True)
     d = _delta("    discard_down_to(me, 0)\n    reveal(key, to=opponent)")
     assert d == Delta()

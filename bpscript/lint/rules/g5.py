@@ -116,7 +116,7 @@ class _Pin(fx.NodeVisitor):
     def visit_Num(self, e: fx.Expr, neg: bool) -> None:
         return None
 
-    visit_Str = visit_Name = visit_Attr = visit_Neg = visit_ListExpr = visit_Num
+    visit_Str = visit_Name = visit_Attr = visit_Neg = visit_ListExpr = visit_ListComp = visit_Lit = visit_Num
 
 
 _PIN = _Pin()

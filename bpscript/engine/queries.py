@@ -1,0 +1,223 @@
+"""The engine's queries: the expressions of the verb library (`bpscript/verbs.py`). They
+change nothing in the game, except asking a player to choose (5.3, 9.4)."""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+from ..cards import Card, Suit
+from .registry import accepts, cards_of, on_field, units_of, verb
+from .request import Ctx
+from .state import Unit, owner_of
+
+
+# ---------------------------------------------------------------- zones and cards
+@verb
+def cards_in(ctx: Ctx, zone: Any, player: int) -> list[Card]:
+    return list(getattr(ctx.state.players[player], zone[1]))
+
+
+@verb
+def top_cards(ctx: Ctx, player: int, count: int) -> list[Card]:
+    life = ctx.state.players[player].life
+    return life[len(life) - min(count, len(life)):][::-1]
+
+
+@verb
+def in_zone(ctx: Ctx, what: Any, zone: Any) -> bool:
+    if isinstance(what, Unit):
+        return zone[1] == "field" and on_field(ctx.state, what)
+    cards = cards_of(what)
+    return bool(cards) and all(c in getattr(ctx.state.players[owner_of(c)], zone[1], ()) for c in cards)
+
+
+@verb
+def life(ctx: Ctx, player: int) -> int:
+    return len(ctx.state.players[player].life)
+
+
+@verb
+def hand_count(ctx: Ctx, player: int) -> int:
+    return len(ctx.state.players[player].hand)
+
+
+@verb
+def key_of(ctx: Ctx, suit: Suit) -> Card | None:
+    return next((c for c in ctx.request.keys if c.suit is suit), None)
+
+
+@verb
+def has_number(ctx: Ctx, what: Any, number: int) -> bool:
+    return any(c.number == number for c in cards_of(what))
+
+
+@verb
+def has_suit(ctx: Ctx, what: Any, suit: Any) -> bool:
+    suits = {suit} if isinstance(suit, Suit) else set(suit or ())
+    return any(c.suit in suits for c in cards_of(what))
+
+
+@verb
+def matches(ctx: Ctx, what: Any, condition: Any) -> bool:
+    """Whether the cards (or a unit's cards) meet the condition: each of them, for a
+    one-card pattern list (`♢2〜10`); together, for any other condition."""
+    cards = cards_of(what)
+    patterns = getattr(condition, "patterns", None)
+    if patterns is not None and len(patterns) == 1:
+        return bool(cards) and all(patterns[0].accepts(c) for c in cards)
+    return bool(cards) and bool(condition.matches(tuple(cards)))
+
+
+@verb
+def matching(ctx: Ctx, cards: Any, condition: Any) -> list[Card]:
+    return [c for c in cards_of(cards) if accepts(condition, c)]
+
+
+# ---------------------------------------------------------------- units
+@verb
+def units(ctx: Ctx, kind: str, player: Any = None) -> list[Unit]:
+    """The units on the field whose component is of the type (soldier) or the component
+    kind (character)."""
+    st = ctx.state
+    players = st.players if player is None else (st.players[player],)
+    scripts = st.ruleset.scripts
+    out = []
+    for p in players:
+        for u in p.field:
+            s = scripts.get(u.component) if u.component else None
+            if s is not None and (s.type.id == kind or s.kind == kind):
+                out.append(u)
+    return out
+
+
+@verb
+def is_a(ctx: Ctx, unit: Any, kind: str) -> bool:
+    if not isinstance(unit, Unit) or unit.component is None:
+        return False
+    s = ctx.state.ruleset.scripts.get(unit.component)
+    return s is not None and (s.type.id == kind or s.kind == kind)
+
+
+@verb
+def has_role(ctx: Ctx, unit: Any, role: str) -> bool:
+    return isinstance(unit, Unit) and ctx.has_role(unit, role)
+
+
+@verb
+def has_label(ctx: Ctx, unit: Any, label: str) -> bool:
+    return isinstance(unit, Unit) and ctx.has_label(unit, label)
+
+
+@verb
+def with_status(ctx: Ctx, units: Any, status: str, on: Any = None) -> list[Unit]:
+    return [u for u in units_of(units) if status in u.statuses and (on is None or u.statuses[status] is on)]
+
+
+@verb
+def has_status(ctx: Ctx, unit: Any, status: str) -> bool:
+    return isinstance(unit, Unit) and status in unit.statuses
+
+
+@verb
+def with_suit(ctx: Ctx, units: Any, suit: Suit) -> list[Unit]:
+    return [u for u in units_of(units) if any(c.suit is suit for c in u.cards)]
+
+
+@verb
+def in_state(ctx: Ctx, units: Any, state: Any) -> list[Unit]:
+    return [u for u in units_of(units) if u.charged == (state[1] == "charged")]
+
+
+@verb
+def size(ctx: Ctx, unit: Any) -> int:
+    return ctx.size(unit) if isinstance(unit, Unit) else 0
+
+
+@verb
+def total_size(ctx: Ctx, units: Any) -> int:
+    return builtins.sum(ctx.size(u) for u in units_of(units))
+
+
+@verb
+def linked(ctx: Ctx, unit: Unit) -> Any:
+    return unit.link if isinstance(unit, Unit) else None
+
+
+# ---------------------------------------------------------------- numbers and lists
+@verb
+def count(ctx: Ctx, items: Any) -> int:
+    return len(items) if isinstance(items, (list, tuple)) else int(items is not None)
+
+
+@verb
+def sum_(ctx: Ctx, numbers: Any) -> int:
+    return builtins.sum(numbers)
+
+
+@verb
+def first(ctx: Ctx, items: Any, count: int = 1) -> list[Any]:
+    return list(items)[:count] if isinstance(items, (list, tuple)) else ([items] if items is not None else [])
+
+
+@verb
+def last(ctx: Ctx, items: Any, count: int = 1) -> list[Any]:
+    items = list(items) if isinstance(items, (list, tuple)) else ([items] if items is not None else [])
+    return items[len(items) - min(count, len(items)):]
+
+
+@verb
+def stage(ctx: Ctx) -> list[Any]:
+    return list(ctx.state.stage)
+
+
+# ---------------------------------------------------------------- choices
+@verb
+def choose_cards(ctx: Ctx, player: int, cards: list[Card], count: int | None = None) -> list[Card]:
+    return ctx.chooser.choose(player, list(cards), count, "choose cards") if cards else []
+
+
+@verb
+def choose_units(ctx: Ctx, player: int, units: list[Unit], count: int | None = None,
+                 optional: bool = False) -> list[Unit]:
+    if not units:
+        return []
+    return ctx.chooser.choose(player, list(units), count, "choose units", at_least=0 if optional else 1)
+
+
+@verb
+def choose_option(ctx: Ctx, player: int, options: list[Any]) -> Any:
+    return ctx.chooser.choose(player, list(options), 1, "choose one")[0]
+
+
+@verb
+def choose_order(ctx: Ctx, player: int, cards: Any) -> list[Any]:
+    """The player puts the items in an order: chosen one by one, first to last."""
+    rest = list(cards)
+    out = []
+    while len(rest) > 1:
+        pick = ctx.chooser.choose(player, rest, 1, "choose the next in order")[0]
+        rest.remove(pick)
+        out.append(pick)
+    return out + rest
+
+
+@verb
+def choose_yes(ctx: Ctx, player: int, question: str) -> bool:
+    return ctx.chooser.yes(player, question)
+
+
+# ---------------------------------------------------------------- the turn and the rules
+@verb
+def once_per_turn(ctx: Ctx) -> bool:
+    return (ctx.request.controller, ctx.request.action) not in ctx.state.requested
+
+
+@verb
+def is_turn_player(ctx: Ctx, player: int) -> bool:
+    return ctx.state.turn_player == player
+
+
+@verb
+def rule_on(ctx: Ctx, rule: str) -> bool:
+    return rule in ctx.state.rules_on

@@ -1,0 +1,58 @@
+"""The table of the engine's verbs and queries, and the helpers they share.
+
+`VERBS` maps each name of the verb library (`bpscript/verbs.py`) that the engine
+implements to a function `(ctx, *args, **kwargs)` with the library's parameter names (`as`
+is spelled `as_`; a test checks they agree). Generated code binds these functions once per
+module (`bpscript.engine.base.verb`). `EVENTS` are the events the core flow emits and the
+trigger check matches.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..cards import Card
+from .state import GameState, Unit
+
+VERBS: dict[str, Callable[..., Any]] = {}
+#: the events the core flow and the scripts (`signal`) emit, which the trigger check matches
+EVENTS = frozenset({"resolved", "requested", "added_to_stage", "moved", "discarded", "unblocked"})
+
+
+def verb(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Register an implementation under its name (a trailing `_` is dropped: `sum_` is `sum`)."""
+    VERBS[fn.__name__.rstrip("_")] = fn
+    return fn
+
+
+def cards_of(what: Any) -> list[Card]:
+    """The cards of a card, a unit, or a list of them."""
+    if isinstance(what, Card):
+        return [what]
+    if isinstance(what, Unit):
+        return list(what.cards)
+    if isinstance(what, (list, tuple)):
+        return [c for x in what for c in cards_of(x)]
+    return []
+
+
+def units_of(what: Any) -> list[Unit]:
+    """The units of a unit or a list."""
+    if isinstance(what, Unit):
+        return [what]
+    if isinstance(what, (list, tuple)):
+        return [u for u in what if isinstance(u, Unit)]
+    return []
+
+
+def on_field(st: GameState, unit: Unit) -> bool:
+    return any(unit in p.field for p in st.players)
+
+
+def accepts(cond: Any, card: Card) -> bool:
+    """Whether one card meets a card condition: a one-card pattern list (`Joker,A,J,Q,K`,
+    `♢2〜10`) tests the card; any other condition the card on its own."""
+    patterns = getattr(cond, "patterns", None)
+    if patterns is not None and len(patterns) == 1:
+        return patterns[0].accepts(card)
+    return bool(cond.matches((card,)))
