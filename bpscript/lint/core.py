@@ -1,9 +1,11 @@
 """The linter's building blocks: rules, findings and the context a rule checks.
 
 A rule is one module of `bpscript.lint.rules`: its docstring is its documentation
-(the pages under docs/lint/ are generated from it), it defines `RULE` (a `Rule`:
-stable code, name, severity, rulebook section) and `check(ctx)`, a generator of
-findings made with `ctx.finding(...)`. The runner (`bpscript.lint.runner`) runs every
+(the pages under docs/lint/ are generated from it; its first line is `CODE name —
+title`), it defines `RULE` (a `Rule`: stable code, name, level, rulebook section) and
+`check(ctx)`, a generator of findings made with `ctx.finding(...)`. Messages speak
+English and quote the ruleset's printed words only as the model gives them
+(`bpscript.lint.words`). The runner (`bpscript.lint.runner`) runs every
 selected rule over every ruleset, applies the `allow` suppressions and reports the
 unused ones.
 """
