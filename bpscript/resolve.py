@@ -315,6 +315,7 @@ class Resolver:
             if hf.cost is not None:
                 s.cost = self._cost_text(hf.cost)
             if hf.key is not None:
+                s.field_spans["key"] = _sub(hf.key.span, 0, len(hf.key.value))  # kept when unreadable (E130)
                 s.key = self._condition(hf.key, "key card condition")
         for name, f in fields.items():
             if isinstance(f, ast.TextField) and f.key == "note":

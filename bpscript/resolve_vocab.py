@@ -44,13 +44,14 @@ SCHEMA: dict[str, dict[str, Attr]] = {
     "target": {"subject": Attr("enum", True, v.Subject), "counter": Attr("string")},
     "owner": {},
     "spelling": {"also": Attr("strings", True)},
+    "phrase": {"means": Attr("enum", True, v.PhraseMeaning)},
     "cost": {"pays": Attr("payment", True)},
 }
 SCRIPT_KINDS = ("action", "character", "fog", "trump")
 TABLES = {"trigger": "triggers", "speed": "speeds", "timing": "timings", "zone": "zones",
           "component": "components", "type": "types", "category": "categories", "role": "roles",
           "label": "labels", "status": "statuses", "rule": "rules", "target": "target_kinds", "owner": "owners",
-          "spelling": "spellings"}
+          "spelling": "spellings", "phrase": "phrases"}
 
 
 def _choices(enum: type[Enum]) -> str:
@@ -194,6 +195,11 @@ class VocabResolver:
                                    a.get("subject", v.Subject.REQUEST))  # type: ignore[arg-type]
         elif kind == "owner":
             term = v.Term(ident, name, span)
+        elif kind == "phrase":
+            if "{what}" not in name:
+                self.error("E401", f"phrase '{ident}' has no {{what}} where the thing it names is printed",
+                           node.name.span, expected='a phrase such as "「{what}」を参照"')
+            term = v.PhraseDef(ident, name, span, a.get("means", v.PhraseMeaning.TARGET))  # type: ignore[arg-type]
         else:
             term = v.SpellingDef(ident, name, span, tuple(a.get("also", ())))  # type: ignore[arg-type]
         table = getattr(self.vocab, TABLES[kind])

@@ -4,7 +4,8 @@ each one means to the engine and the linter.
 A ruleset's `.bps` declares every word it uses — triggers, speeds and timings, zones,
 component kinds, action and component types, the categories scripts are listed under,
 roles and the labels that carry them, unit statuses, rule variants, cost letters and what each pays,
-target kinds and owners, and accepted spellings. Each declaration has an English id (what code and
+target kinds and owners, accepted spellings, and the few printed phrases the tools
+recognise in text. Each declaration has an English id (what code and
 scripts refer to), its printed name (Japanese, reproduced exactly on the pages) and,
 where the engine needs one, a *semantic* value from the small enums below. The engine
 and the linter act on those values and ids; they never look at a printed name. A
@@ -65,6 +66,13 @@ class Subject(str, Enum):
     REQUEST = "request"    # a request on the stage
     PLAYER = "player"      # either player
     OPPONENT = "opponent"  # the controller's opponent
+
+
+class PhraseMeaning(str, Enum):
+    """What a declared phrase says when it is printed in a script's text."""
+
+    TARGET = "target"        # the effect targets what {what} names (兵士2体を対象とし…)
+    REFERENCE = "reference"  # the effect is the one of the action {what} names (「X」を参照)
 
 
 # ---------------------------------------------------------------- declarations
@@ -190,6 +198,15 @@ class SpellingDef(Term):
     alternatives: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class PhraseDef(Term):
+    """A printed phrase the tools recognise in text that is not structured: `name` is
+    the phrase with `{what}` where the thing it names is printed, `meaning` what it says
+    (the linter compares the printed text with the structure by it)."""
+
+    meaning: PhraseMeaning = PhraseMeaning.TARGET
+
+
 T = TypeVar("T")
 
 
@@ -254,6 +271,7 @@ class Vocabulary:
     owners: Table[Term] = field(default_factory=Table)
     costs: Table[CostDef] = field(default_factory=Table)
     spellings: Table[SpellingDef] = field(default_factory=Table)
+    phrases: Table[PhraseDef] = field(default_factory=Table)
 
     def types_of(self, kind: str) -> list[TypeDef]:
         return [t for t in self.types if t.kind == kind]

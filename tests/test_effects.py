@@ -20,7 +20,7 @@ CONSUMERS = {
     "bpscript.typecheck.Checker": fx.NODES,
     "bpscript.lint.evaluate.Evaluator": fx.EXPRESSIONS,
     "bpscript.lint.analysis.interpreter.EffectInterpreter": fx.STATEMENTS,
-    "bpscript.lint.rules.g5._Pin": fx.EXPRESSIONS,
+    "bpscript.lint.guards._Pin": fx.EXPRESSIONS,
     "bpscript.effects.SourcePrinter": fx.EXPRESSIONS,
     "bpscript.effects.JsonExporter": fx.STATEMENTS,
     "bpscript.engine.coverage.UsedNames": fx.NODES,

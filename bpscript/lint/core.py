@@ -1,16 +1,20 @@
 """The linter's building blocks: rules, findings and the context a rule checks.
 
 A rule is one module of `bpscript.lint.rules`: its docstring is its documentation
-(the pages under docs/lint/ are generated from it), it defines `RULE` (a `Rule`:
-stable code, name, severity, rulebook section) and `check(ctx)`, a generator of
-findings made with `ctx.finding(...)`. The runner (`bpscript.lint.runner`) runs every
+(the pages under docs/lint/ are generated from it; its first line is `CODE name —
+title`), it defines `RULE` (a `Rule`: stable code, name, level, rulebook section) and
+`check(ctx)`, a generator of findings made with `ctx.finding(...)`. Messages speak
+English and quote the ruleset's printed words only as the model gives them
+(`bpscript.lint.words`). The runner (`bpscript.lint.runner`) runs every
 selected rule over every ruleset, applies the `allow` suppressions and reports the
 unused ones.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from enum import Enum
 from functools import cached_property
 from pathlib import PurePosixPath
 from typing import Callable, Iterable
@@ -20,25 +24,48 @@ from ..diagnostics import Diagnostic, Severity
 from ..source import Span
 
 
+class Level(str, Enum):
+    """How binding a rule is: the guideline's own levels (10.2.2: 必須 / 推奨) and the
+    structural checks, which are errors like the guideline's musts."""
+
+    MUST = "must"              # an error
+    SHOULD = "should"          # a warning
+    STRUCTURAL = "structural"  # an error: the script cannot be judged or is inconsistent
+
+
 @dataclass(frozen=True)
 class Rule:
     """One lint rule: what it is called and how bad a finding is.
 
-    `level` is the guideline's own word: 必須 (must) gives an error, 推奨 (should) a
-    warning. `section` is the rulebook section the rule comes from.
+    `level` says how binding it is (a must or a structural check gives an error, a
+    should a warning). `section` is the rulebook section the rule comes from. The
+    rule's documentation is its module's docstring (`doc`), whose first line is
+    `CODE name — title`: the title is the guideline's own heading, kept only there.
     """
 
     code: str
     name: str  # kebab-case, e.g. single-target
-    title: str  # the guideline's heading, in Japanese
-    level: str  # 必須 | 推奨 | 構造 (structural)
+    level: Level
     section: str
     summary: str  # one English line: what the rule wants
     doc: str = ""  # the module docstring, filled by the registry
 
     @property
     def severity(self) -> Severity:
-        return Severity.WARNING if self.level == "推奨" else Severity.ERROR
+        return Severity.WARNING if self.level is Level.SHOULD else Severity.ERROR
+
+    @property
+    def heading(self) -> str:
+        """The first line of the documentation: `G1 single-target — <guideline heading> (<level>)`."""
+        return self.doc.partition("\n")[0].strip()
+
+    @property
+    def title(self) -> str:
+        """The guideline's heading as the docstring gives it, without the level it
+        prints after it in parentheses."""
+        _, sep, title = self.heading.partition(" — ")
+        title = title.strip() if sep else ""
+        return re.sub(r"\s*\([^()]*\)$", "", title)
 
 
 @dataclass(frozen=True)

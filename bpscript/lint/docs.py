@@ -14,12 +14,12 @@ import re
 import sys
 from pathlib import Path
 
-from .core import Rule
+from .core import Level, Rule
 from .rules import DOCS, RULES
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 OUT = ROOT / "docs" / "lint"
-SEVERITY = {"必須": "error (必須)", "推奨": "warning (推奨)", "構造": "error (structural)"}
+SEVERITY = {Level.MUST: "error (must)", Level.SHOULD: "warning (should)", Level.STRUCTURAL: "error (structural)"}
 EXAMPLE = re.compile(r"## (Failing|Passing) example\s*\n+```bps\n(.*?)```", re.S)
 
 
@@ -30,7 +30,7 @@ def examples(rule: Rule) -> dict[str, str]:
 
 def page(rule: Rule) -> str:
     title, _, body = rule.doc.partition("\n")
-    sev = SEVERITY.get(rule.level, rule.level)
+    sev = SEVERITY[rule.level]
     head = [
         f"# {title.strip()}",
         "",
@@ -78,7 +78,7 @@ def index() -> str:
         "| --- | --- | --- | --- |",
     ]
     for r in RULES:
-        lines.append(f"| [`{r.code}`]({DOCS[r.code]}.md) | `{r.name}` | {SEVERITY.get(r.level, r.level)} "
+        lines.append(f"| [`{r.code}`]({DOCS[r.code]}.md) | `{r.name}` | {SEVERITY[r.level]} "
                      f"| {r.summary} |")
     lines += ["", "The structural codes are listed in the [diagnostics reference](../reference/diagnostics.md).", ""]
     return "\n".join(lines)

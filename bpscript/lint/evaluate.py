@@ -1,6 +1,7 @@
 """A small three-valued evaluator of bpscript expressions, for static checks.
 
-Values are ints, bools, strings, `Player` tokens, tuples of cards, `RequestFacts`, or
+Values are ints, bools, strings, `Player` tokens, tuples of cards, `RequestFacts`,
+`Symbolic` numbers known only in part (at least 1, so much per card in the hand), or
 `UNK` when the value depends on the game. `and`/`or`/`not` follow Kleene's logic, so a
 guard is known true, known false, or UNK. The facts a check knows are passed in as
 names (`me`, `opponent`, `key`, `it`, …) and as handlers of what queries read
@@ -35,6 +36,49 @@ class _Unknown:
 
 
 UNK = _Unknown()
+
+
+class Symbolic:
+    """A number known only in part. Arithmetic is the subclass's (Python operators, which
+    return NotImplemented for what they cannot say: the result is then UNK);
+    `compare(op, other)` decides a comparison with another value, or gives UNK."""
+
+    def compare(self, op: str, other: object) -> object:
+        return UNK
+
+
+#: a comparison `a op b` read from the right: `b FLIPPED[op] a`
+FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+@dataclass(frozen=True)
+class AtLeast(Symbolic):
+    """A number known only to be at least `low` (a living player's life is at least 1)."""
+
+    low: int
+
+    def __add__(self, other):
+        if isinstance(other, bool) or not isinstance(other, int):
+            return NotImplemented
+        return AtLeast(self.low + other)
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return self + (-other) if isinstance(other, int) and not isinstance(other, bool) else NotImplemented
+
+    def compare(self, op: str, other: object) -> object:
+        if isinstance(other, bool) or not isinstance(other, int):
+            return UNK
+        if op in (">", ">="):
+            return True if (other < self.low if op == ">" else other <= self.low) else UNK
+        if op in ("<", "<="):
+            return False if (other <= self.low if op == "<" else other < self.low) else UNK
+        if op == "==":
+            return False if other < self.low else UNK
+        if op == "!=":
+            return True if other < self.low else UNK
+        return UNK
 
 
 @dataclass(frozen=True)
@@ -250,6 +294,8 @@ class Evaluator(fx.NodeVisitor):
         a, b = self.eval(e.left), self.eval(e.right)
         if a is UNK or b is UNK:
             return UNK
+        if op in FLIPPED and (isinstance(a, Symbolic) or isinstance(b, Symbolic)):
+            return a.compare(op, b) if isinstance(a, Symbolic) else b.compare(FLIPPED[op], a)  # type: ignore[union-attr]
         try:
             if op == "+":
                 return a + b

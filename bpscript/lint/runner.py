@@ -105,6 +105,8 @@ def _suppress(raw: list[Finding], contexts: list[LintContext], report: LintRepor
             if not s.suppressions or not ctx.own(s):
                 continue
             for sup in s.suppressions:
+                if not sup.reason.strip():
+                    continue  # E190: a suppression without a reason silences nothing
                 key = (ctx.name, s.id, sup.code)
                 table.setdefault(key, sup)
                 owners[key] = s

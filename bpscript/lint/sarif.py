@@ -75,10 +75,10 @@ def to_sarif(report: LintReport) -> dict:
             "id": r.code,
             "name": r.name,
             "shortDescription": {"text": r.summary},
-            "fullDescription": {"text": f"{r.title} ({r.level}, rulebook {r.section})"},
+            "fullDescription": {"text": f"{r.title} ({r.level.value}, rulebook {r.section})"},
             "help": {"text": r.doc.split("\n\n", 1)[-1][:2000] if r.doc else r.summary},
             "defaultConfiguration": {"level": LEVEL[r.severity]},
-            "properties": {"section": r.section, "level": r.level, "docs": f"docs/{doc_page(r)}",
+            "properties": {"section": r.section, "level": r.level.value, "docs": f"docs/{doc_page(r)}",
                            "tags": ["guideline" if r.code.startswith("G") else "structure"]},
         })
     # structural codes that occurred get a rule entry of their own

@@ -171,7 +171,8 @@ class DisclosureField:
 
 @dataclass(frozen=True)
 class AllowField:
-    """`allow G2 "理由"`: suppress one lint rule for this script, with a reason."""
+    """`allow G2 "理由"`: suppress one lint rule for this script, with a reason (an empty
+    `reason` when none is written: the resolver reports it)."""
 
     code: Word
     reason: Word

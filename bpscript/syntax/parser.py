@@ -21,7 +21,7 @@ from ..source import Span
 from . import ast
 
 ITEM_START = re.compile(r"^(?:override[ \t]+)?(?:action|character|fog|trump|format|frame|cost|extends|trigger|speed|"
-                        r"timing|zone|component|type|category|role|label|status|rule|target|owner|spelling)\b", re.M)
+                        r"timing|zone|component|type|category|role|label|status|rule|target|owner|spelling|phrase)\b", re.M)
 
 
 @lru_cache(maxsize=1)
@@ -301,7 +301,9 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def allow_field(self, meta, c):
-        return ast.AllowField(self._word(c[0]), self._text(c[1]), self._span(meta))
+        code = self._word(c[0])  # no reason: an empty one, which the resolver reports (E190)
+        reason = self._text(c[1]) if c[1] is not None else ast.Word("", code.span)
+        return ast.AllowField(code, reason, self._span(meta))
 
     @v_args(meta=True)
     def deck_cards_field(self, meta, c):

@@ -16,6 +16,7 @@ def expectations(path: Path) -> tuple[set[tuple[str, int, int]], set[tuple[str, 
     """(reported, suppressed): sets of (code, line, column) from the fixture's comments.
 
     `# expect: G1 6:11` — a finding reported at line 6, column 11;
+    `# expect: G4 9:3 warning` — … at that severity (see `severities`);
     `# expect-suppressed: G3 5:3` — a finding silenced by an `allow` line;
     `# expect: nothing` — the file is clean.
     """
@@ -24,10 +25,21 @@ def expectations(path: Path) -> tuple[set[tuple[str, int, int]], set[tuple[str, 
         body = m.group(2)
         if body == "nothing":
             continue
-        code, pos = body.split()
+        code, pos = body.split()[:2]
         line, col = (int(x) for x in pos.split(":"))
         (suppressed if m.group(1) else reported).add((code, line, col))
     return reported, suppressed
+
+
+def severities(path: Path) -> dict[tuple[str, int, int], str]:
+    """The severities the `# expect:` lines state (error / warning), by finding."""
+    out = {}
+    for m in EXPECT.finditer(path.read_text("utf-8")):
+        parts = m.group(2).split()
+        if not m.group(1) and len(parts) == 3:
+            line, col = (int(x) for x in parts[1].split(":"))
+            out[(parts[0], line, col)] = parts[2]
+    return out
 
 
 def requires(path: Path) -> list[str]:

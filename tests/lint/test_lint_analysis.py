@@ -15,7 +15,12 @@ from bpscript.lint.core import LintContext
 from bpscript.lint.analysis import FIRST, SECOND, Delta
 from bpscript.lint.analysis.interpreter import EffectInterpreter
 from bpscript.lint.evaluate import UNK, Evaluator, RequestFacts
+from bpscript.lint.analysis.delta import Amount, Quantity
+from bpscript.lint.analysis.interpreter import Cards
+from bpscript.lint.evaluate import AtLeast
+from bpscript.lint.guards import exclusive, guard_facts
 from bpscript.lint.rules.g5 import events_overlap, player_pin
+from bpscript.model import Condition
 from bpscript.loader import load_official
 from bpscript.semantics import Change, Read, Role, fact
 from bpscript.source import NO_SPAN
@@ -111,6 +116,11 @@ def _event(src: str) -> fx.Event:
     ("resolved(attack)", "requested(attack)", False),
     ("moved(from=field, to=grave)", "moved(from=field, to=grave, condition=\"Joker\")", True),
     ("moved(from=field, to=grave)", "moved(from=hand, to=grave)", False),
+    # every argument counts, positional or by keyword: the unit, the card condition
+    ("moved(from=field, to=grave, unit=knight)", "moved(from=field, to=grave, unit=chariot)", False),
+    ("moved(from=field, to=grave, unit=knight)", "moved(field, grave, unit=knight)", True),
+    ("moved(from=field, to=grave, condition=\"J,Q,K\")", "moved(from=field, to=grave, condition=\"A〜10\")", False),
+    ("moved(from=field, to=grave, unit=knight)", "moved(from=field, to=grave, condition=\"J\")", True),
 ])
 def test_event_overlap(a, b, overlap):
     assert events_overlap(_event(a), _event(b)) is overlap
@@ -187,3 +197,85 @@ def test_no_lint_code_compares_a_call_name_with_a_literal():
                 if any(names_a_call(s) for s in sides) and any(literal(s) for s in sides):
                     hits.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not hits, hits
+
+
+# ---------------------------------------------------------------- G5: guards that exclude each other
+def _guard(src: str) -> Condition:
+    return Condition("", None, _expr(src), NO_SPAN)
+
+
+@pytest.mark.parametrize("a,b,excl", [
+    ("is_turn_player(me) and hand_count(me) == 0", "is_turn_player(me) and not hand_count(me) == 0", True),
+    ("is_turn_player(me) and hand_count(me) >= 4", "is_turn_player(me) and hand_count(me) <= 3", True),
+    ("is_turn_player(me) and hand_count(me) >= 3", "is_turn_player(me) and hand_count(me) <= 3", False),
+    ("is_turn_player(me) and 4 <= hand_count(me)", "is_turn_player(me) and hand_count(me) < 4", True),
+    ("is_turn_player(me) and hand_count(me) == 0", "is_turn_player(me) and hand_count(me) >= 1", True),
+    ("is_turn_player(me) and life(me) > 5 and life(me) < 8", "is_turn_player(me) and life(me) == 8", True),
+    ("is_turn_player(me) and not hand_count(me) > 2", "is_turn_player(me) and hand_count(me) != 1", False),
+    ("is_turn_player(me) and hand_count(me) >= 4", "is_turn_player(me) and life(me) <= 3", False),
+    # another player, or no pin: each player's copy may fire
+    ("is_turn_player(me) and hand_count(me) >= 4", "not is_turn_player(me) and hand_count(me) <= 3", False),
+    ("hand_count(me) >= 4", "hand_count(me) <= 3", False),
+])
+def test_exclusive_guards(a, b, excl):
+    assert exclusive(_guard(a), _guard(b)) is excl
+    assert exclusive(_guard(b), _guard(a)) is excl
+
+
+def test_guard_facts_bound_numbers():
+    f = guard_facts(_expr("hand_count(me) >= 2 and not hand_count(me) > 4 and face_up_trump(me, h7)"))
+    assert f.ranges == {"hand_count(me)": ((2, 4),)} and f.literals == {"face_up_trump(me, h7)": True}
+
+
+# ---------------------------------------------------------------- G4: numbers of the position
+def _position_delta(src: str) -> Delta:
+    """The delta of an effect whose hand and life queries read the first player's position."""
+    def mine(u, ev):
+        return u.value(Role.PLAYER, ev) is FIRST
+    ev = Evaluator({"me": FIRST, "opponent": SECOND, "turn_player": FIRST},
+                   {Read.HAND_COUNT: lambda u, ev: Amount.of(Quantity.HAND) if mine(u, ev) else UNK,
+                    Read.LIFE: lambda u, ev: Amount.of(Quantity.LIFE) if mine(u, ev) else UNK,
+                    Read.ZONE_CARDS: lambda u, ev: Cards(Amount.of(Quantity.HAND)) if mine(u, ev) else UNK,
+                    Read.COUNT: lambda u, ev: u.value(Role.WHAT, ev).count})
+    return EffectInterpreter(set()).run(_effect(src), ev)
+
+
+def test_amounts_count_with_the_position():
+    five = Amount.of(Quantity.HAND) * 5
+    assert five + 2 == Amount(2, ((Quantity.HAND, 5),)) and (2 + five - five) == Amount(2, ())
+    assert five.at({Quantity.HAND: 8}) == 40 and five.growing and not (1 - five).growing
+    with pytest.raises(TypeError):
+        five * Amount.of(Quantity.HAND)  # not linear: the evaluator makes it UNK
+    ev = Evaluator({}, {Read.HAND_COUNT: lambda u, ev: five})
+    assert ev.eval(_expr("hand_count(me) >= 4")) is UNK  # a comparison of the position is not known
+    assert ev.eval(_expr("hand_count(me) * hand_count(me)")) is UNK
+
+
+def test_at_least_decides_what_it_can():
+    alive = Evaluator({}, {Read.LIFE: lambda u, ev: AtLeast(1)})
+    assert alive.eval(_expr("life(opponent) == 0")) is False and alive.eval(_expr("life(opponent) <= 0")) is False
+    assert alive.eval(_expr("0 < life(opponent)")) is True
+    assert alive.eval(_expr("life(opponent) <= 5")) is UNK and alive.eval(_expr("life(opponent) - 1 == 0")) is UNK
+
+
+@pytest.mark.parametrize("src,hand,life,damage,lethal", [
+    ("    for c in cards_in(hand, me) {\n      damage(opponent, 5)\n    }", 8, 20, 40, False),
+    ("    for c in cards_in(hand, me) {\n      damage(opponent, 5)\n    }", 0, 20, 0, False),
+    ("    damage(opponent, hand_count(me) * 5 + 1)", 3, 20, 16, False),
+    ("    damage(opponent, count(cards_in(hand, me)) * 2)", 4, 20, 8, False),
+    ("    damage(opponent, life(me))", 3, 20, 20, False),
+    ("    damage(opponent, 10 - hand_count(me))", 3, 20, 0, False),  # may shrink: not counted
+    ("    repeat {\n      damage(opponent, 1)\n    } until life(opponent) == 0", 0, 20, 1, True),
+    ("    repeat {\n      damage(opponent, 1)\n    } until life(opponent) <= 5", 0, 20, 1, False),
+    ("    repeat {\n      damage(opponent, 1)\n      damage(me, 1)\n    } until life(opponent) == 0", 0, 20, 1, False),
+    ("    repeat {\n      damage(opponent, 1)\n    } until hand_count(me) == 0", 5, 20, 1, False),
+])
+def test_the_interpreter_counts_damage_in_loops_and_expressions(src, hand, life, damage, lethal):
+    d = _position_delta(src).at({Quantity.HAND: hand, Quantity.LIFE: life})
+    assert (d.damage, d.lethal) == (damage, lethal)
+
+
+def test_a_loop_over_the_hand_scales_what_it_uses_too():
+    d = _position_delta("    for c in cards_in(hand, me) {\n      damage(opponent, 2)\n      damage(me, 1)\n    }")
+    at = d.at({Quantity.HAND: 6})
+    assert (at.damage, at.self_damage) == (12, 6) and d.damage == 0 and d.deals_damage

@@ -8,7 +8,7 @@ import pytest
 from bpscript.loader import load_official
 from bpscript.lint import lint_paths
 
-from lintcorpus import CORPUS, expectations, requires
+from lintcorpus import CORPUS, expectations, requires, severities
 
 FIXTURES = sorted(CORPUS.glob("*.bps"))
 
@@ -45,6 +45,9 @@ def test_fixture(path, official):
     got_sup = {(f.code, f.span.line, f.span.column) for f in report.suppressed}
     assert got == reported, "\n".join(f"{f.span}: {f.code} {f.message}" for f in report.findings)
     assert got_sup == suppressed
+    for f in report.findings:
+        want = severities(path).get((f.code, f.span.line, f.span.column))
+        assert want is None or f.severity.value == want, f"{f.code} at {f.span}: {f.severity.value}, not {want}"
     for f in report.findings:
         assert f.span.file.endswith(path.name), "findings stay in the linted file"
         if f.rule is not None and f.code[0] in "GSL":

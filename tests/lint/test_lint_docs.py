@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bpscript.lint import lint_paths
+from bpscript.lint.core import Level
 from bpscript.lint.docs import examples, render_all
 from bpscript.lint.rules import DOCS, RULES
 
@@ -22,10 +23,13 @@ def test_docs_are_fresh():
 def test_every_rule_is_documented():
     codes = [r.code for r in RULES]
     assert len(codes) == len(set(codes))
+    printed = {"必須": Level.MUST, "推奨": Level.SHOULD}  # the guideline's levels (10.2.2)
     for r in RULES:
-        assert r.doc.startswith(f"{r.code} {r.name}"), r.code
-        assert r.level in ("必須", "推奨", "構造")
-        assert r.section
+        assert r.doc.startswith(f"{r.code} {r.name} — "), r.code
+        assert r.title and r.title in r.doc.partition("\n")[0]
+        assert isinstance(r.level, Level) and r.section
+        if r.code.startswith("G"):  # the heading quotes the guideline with its level
+            assert r.heading.endswith(f" ({next(k for k, v in printed.items() if v is r.level)})"), r.code
     assert {r.code: r.severity.value for r in RULES if r.code.startswith("G")} == {
         "G1": "error", "G2": "error", "G3": "warning", "G4": "error", "G5": "error", "G6": "error"}
 

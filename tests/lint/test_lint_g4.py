@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bpscript.diagnostics import Severity
 from bpscript.lint import lint_paths
 from bpscript.lint.core import LintContext
 from bpscript.lint.regulation import setup_of
@@ -84,13 +85,15 @@ def test_no_sure_win_in_official_regulations(home):
             assert reg.setup.choose_hand == 3
 
 
-def test_choose_whole_hand_frame_is_a_sure_win(home, tmp_path):
+def test_choose_whole_hand_frame_wins_unless_answered(home, tmp_path):
     pkg = _package(tmp_path, "god", GOD_FRAME)
     report = lint_paths([pkg])
     (f,) = report.findings
     assert f.code == "G4" and f.script is None
     assert (f.span.line, f.span.column) == (19, 5)  # under `choose_hand 7`
-    assert "マスター + 神の手" in f.message and "(30)" in f.message
+    assert "マスター + 神の手 (" in f.message and "against 30 life)" in f.message
+    # only a specific answer stops it: a warning that names it (10.2.2 forbids a *sure* win)
+    assert f.severity is Severity.WARNING and "unless the second player holds 「カウンター」" in f.message
     seq = next(n for n in f.diagnostic.notes if n.startswith("sequence:"))
     # with 投擲 structured, three of them (13 + 12 + 11) already beat 30 life
     assert seq.count("投擲 ★") == 3
@@ -110,7 +113,7 @@ def test_a_small_pack_changes_the_life_to_beat(home, tmp_path):
     # the search has to add 投擲 to it
     text = GOD_FRAME.replace("shuffle, pack 14", "shuffle")
     (f,) = lint_paths([_package(tmp_path, "nopack", text)]).findings
-    assert "(44)" in f.message
+    assert "against 44 life)" in f.message
     seq = next(n for n in f.diagnostic.notes if n.startswith("sequence:"))
     assert "防壁設置 $L (+1 bulwark)" in seq and "R・S・F $BB ★" in seq and "投擲 ★♠K" in seq
     assert len(seq.split("R・S・F $BB ★")[1].split("(")[0].split()) == 5  # five chosen cards
@@ -154,3 +157,34 @@ def test_engine_hook_refines_the_static_result():
     assert lint_result(result, engine=confirming).codes() == ["G4"]
     assert lint_result(result, engine=undecided).codes() == ["G4"]
     assert refuting.asked == [("ライト + エントリー20", ["meteor"])]
+
+
+def test_each_regulation_quotes_its_own_life():
+    (f,) = lint_paths([CORPUS / "g4_life_paid.bps"]).findings
+    assert "スタンダード + パック (30 damage against 30 life)" in f.message
+    assert "スタンダード + レアパック (30 damage against 29 life)" in f.message
+    assert f.severity is Severity.ERROR
+
+
+def test_life_paid_is_bounded_by_the_largest_deck():
+    rs = load([CORPUS / "g4_life_paid.bps"]).ruleset
+    ctx = LintContext(rs)
+    reg = next(r for r in ctx.regulations if r.key == ("std", "pack"))
+    assert (reg.setup.own_life_min, reg.setup.own_life_max) == (15, 29)
+    line = Analyzer(ctx).search(reg)
+    # 15 payments of 1 life: more than the smallest deck's 15 life allows, within the largest's 29
+    assert [mv.action.id for mv in line.moves] == ["bloodPact"] * 15 and line.damage == 30
+
+
+def test_a_line_only_specific_answers_stop_is_a_warning_naming_them():
+    (f,) = lint_paths([CORPUS / "g4_answerable_warning.bps"]).findings
+    assert f.severity is Severity.WARNING and "unless the second player holds 「打ち消し」" in f.message
+    assert any("打ち消し ★♣A〜10 (nullifies 隕石)" in n for n in f.diagnostic.notes)
+    (g,) = lint_paths([CORPUS / "g4_sure_win_error.bps"]).findings
+    assert g.severity is Severity.ERROR and "surely wins" in g.message
+
+
+def test_damage_that_grows_with_the_hand_is_shown_as_dealt():
+    (f,) = lint_paths([CORPUS / "g4_loop_over_hand.bps"]).findings
+    seq = next(n for n in f.diagnostic.notes if n.startswith("sequence:"))
+    assert seq == "sequence: 斉射 (40 damage)"  # 8 cards in hand on turn 1 (7 + the draw), 5 each

@@ -9,7 +9,7 @@ from ..core import LintContext
 from ..evaluate import Evaluator
 from ...vocabulary import Payment
 from ..regulation import Regulation, Setup
-from .answers import Answer, Answers
+from .answers import Answer, Answers, Out
 from .moves import Move, MoveFinder
 from .search import Line, search
 
@@ -51,6 +51,6 @@ class Analyzer:
     def answers(self, reg: Regulation) -> list[Answer]:
         return self._answers.answers(reg)
 
-    def outs(self, reg: Regulation, line: Line) -> list[str]:
+    def outs(self, reg: Regulation, line: Line) -> list[Out]:
         """The second player's quick actions that could stop a request of the line."""
         return self._answers.outs(reg, line)

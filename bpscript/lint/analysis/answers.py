@@ -4,6 +4,8 @@ what their effects change (`Change.NULLIFY`, `Change.RETARGET`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ... import model as m
 from ...semantics import Change, Read
 from ...vocabulary import Origin, Resolution, Window
@@ -14,6 +16,18 @@ from .moves import is_player
 from .search import Line
 
 Answer = tuple[m.ActionScript, m.TargetSpec, "set[Change | Read] | None"]
+
+
+@dataclass(frozen=True)
+class Out:
+    """A quick action of the second player that could stop a request of the line, and how."""
+
+    action: m.ActionScript
+    how: str
+
+    def __str__(self) -> str:
+        key = f" ★{self.action.key.text}" if self.action.key is not None else ""
+        return f"{self.action.name}{key} ({self.how})"
 
 
 class Answers:
@@ -42,8 +56,8 @@ class Answers:
         self._answers[key] = out
         return out
 
-    def outs(self, reg: Regulation, line: Line) -> list[str]:
-        found: dict[str, str] = {}
+    def outs(self, reg: Regulation, line: Line) -> list[Out]:
+        found: dict[str, Out] = {}
         answers = self.answers(reg)
         for mv in line.moves:
             a = mv.action
@@ -61,13 +75,12 @@ class Answers:
                                     "turn_player": FIRST}, {}).truth(spec.where)
                     if ok is False:
                         continue
-                key = f" {x.key.text}" if x.key is not None else ""
                 if kinds is None:
-                    found[x.id] = f"{x.name}{key} (its effect is not structured; it targets {a.name})"
+                    found[x.id] = Out(x, f"its effect is not structured; it targets {a.name}")
                 elif Change.NULLIFY in kinds:
-                    found[x.id] = f"{x.name}{key} (nullifies {a.name})"
+                    found[x.id] = Out(x, f"nullifies {a.name}")
                 elif Change.RETARGET in kinds and redirectable:
-                    found[x.id] = f"{x.name}{key} (turns {a.name} on its controller)"
+                    found[x.id] = Out(x, f"turns {a.name} on its controller")
         return list(found.values())
 
     @staticmethod

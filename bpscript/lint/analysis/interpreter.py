@@ -4,24 +4,44 @@ A visitor of the effect's statements. Calls are understood through the summaries
 verbs declare (`bpscript.semantics`): DAMAGE, DRAW, DISCARD, PUT_ON_FIELD and MOVE
 count; every other change brings nothing certain. A condition that depends on the game
 takes the worse branch.
+
+Numbers may depend on the first player's position when the request resolves (an
+`Amount`: `hand_count(me) * 5`), and so may the number of runs of a loop (`for c in
+cards_in(hand, me)`, over `Cards`): the delta then grows with the position (`Delta.per`).
+`repeat … until` runs its body at least once, and until the opponent's death when its
+condition cannot hold while the opponent has life and every run deals damage at no cost.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from ... import effects as fx
 from ...cards import Card
 from ...semantics import Change, Read, Role
-from ..evaluate import Evaluator, Use, use_of, uses
-from .delta import FIRST, SECOND, Delta
+from ..evaluate import UNK, AtLeast, Evaluator, Use, use_of, uses
+from .delta import FIRST, SECOND, Amount, Delta
 
 
-class OpponentLife:
-    """`life(opponent)`: a damage of this amount ends the game whatever the life is."""
+@dataclass(frozen=True)
+class Cards:
+    """Cards of the first player's position whose number is an `Amount` (their hand)."""
+
+    count: Amount
 
 
-OPP_LIFE = OpponentLife()
+def counted(value: object, name: str, upper: bool = False) -> Delta:
+    """A Delta with `name` set to a number: an int, or an Amount (its base now and so much
+    per unit of the position). A gain (`upper` False) is a lower bound: an Amount that
+    may shrink with the position counts nothing; a use (`upper`) keeps what may grow."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Delta(**{name: max(value, 0)})
+    if isinstance(value, Amount) and (upper or value.growing):
+        d = Delta(**{name: max(value.base, 0)})
+        d.per = {q: Delta(**{name: k}) for q, k in value.per if k > 0}
+        return d
+    return Delta()
 
 
 class EffectInterpreter(fx.NodeVisitor):
@@ -62,10 +82,25 @@ class EffectInterpreter(fx.NodeVisitor):
         if isinstance(items, tuple) and len(items) <= 60:
             for it in items:
                 d.add(self.run(st.body, ev.child(**{st.var: it})))
+        elif isinstance(items, Cards):  # once per card of the position: grows with it
+            d = self.run(st.body, ev.child(**{st.var: UNK})).repeated(items.count)
         return d
 
     def visit_RepeatUntil(self, st: fx.RepeatUntil, ev: Evaluator) -> Delta:
-        return self.run(st.body, ev.child())
+        once = self.run(st.body, ev.child())
+        free = not (once.self_damage or once.hand_use or once.units_use or once.units_all or once.per)
+        if once.damage > 0 and free and self._holds_only_when_opponent_is_dead(st.cond, ev):
+            once.lethal = True  # it runs until the opponent has no life left
+        return once
+
+    @staticmethod
+    def _holds_only_when_opponent_is_dead(cond: fx.Expr, ev: Evaluator) -> bool:
+        """The condition is false whenever the opponent has life, whatever else the runs
+        change: it reads nothing of the game but the opponent's life (at least 1)."""
+        def life(u: Use, e: Evaluator):
+            return AtLeast(1) if u.value(Role.PLAYER, e) is SECOND else UNK
+
+        return Evaluator(ev.names, {Read.LIFE: life}).truth(cond) is False
 
     def _if(self, branches, orelse, ev: Evaluator) -> Delta:
         if not branches:
@@ -88,17 +123,15 @@ class EffectInterpreter(fx.NodeVisitor):
         return d
 
     def damage(self, u: Use, ev: Evaluator) -> Delta:
-        d = Delta()
         who, amount = u.value(Role.PLAYER, ev), u.expr(Role.AMOUNT)
-        amt = OPP_LIFE if _is_opp_life(amount, ev) else ev.eval(amount)
+        if who is SECOND and _is_opp_life(amount, ev):
+            return Delta(lethal=True)
+        amt = ev.eval(amount)
         if who is SECOND:
-            if amt is OPP_LIFE:
-                d.lethal = True
-            elif isinstance(amt, int) and not isinstance(amt, bool):
-                d.damage = max(amt, 0)
-        elif who is FIRST and isinstance(amt, int):
-            d.self_damage = max(amt, 0)
-        return d
+            return counted(amt, "damage")
+        if who is FIRST:
+            return counted(amt, "self_damage", upper=True)
+        return Delta()
 
     def put_on_field(self, u: Use, ev: Evaluator) -> Delta:
         d = Delta()
@@ -122,20 +155,17 @@ class EffectInterpreter(fx.NodeVisitor):
         return d
 
     def draw(self, u: Use, ev: Evaluator) -> Delta:
-        d = Delta()
         who, n = u.value(Role.PLAYER, ev), u.value(Role.COUNT, ev)
-        if who is FIRST and isinstance(n, int):
-            d.hand_gain = n
-        return d
+        return counted(n, "hand_gain") if who is FIRST else Delta()
 
     def discard(self, u: Use, ev: Evaluator) -> Delta:
-        d = Delta()
         if u.fact.source(Role.COUNT) is None:
-            return d  # down to a hand size: depends on the hand, which is not counted
+            return Delta()  # down to a hand size: depends on the hand, which is not counted
         who, n = u.value(Role.PLAYER, ev), u.value(Role.COUNT, ev)
-        if who is FIRST:
-            d.hand_use = n if isinstance(n, int) else 99
-        return d
+        if who is not FIRST:
+            return Delta()
+        d = counted(n, "hand_use", upper=True)
+        return d if (isinstance(n, (int, Amount)) and not isinstance(n, bool)) else Delta(hand_use=99)
 
     @staticmethod
     def _own_units(e, ev: Evaluator) -> int | str:

@@ -15,8 +15,8 @@ from ...vocabulary import CostDef, CostPayment, Origin
 from ..cardsets import key_options
 from ..evaluate import UNK, Evaluator, Use, kinds_in, use_of
 from ..regulation import Regulation, Setup
-from .delta import FIRST, SECOND, Delta
-from .interpreter import EffectInterpreter
+from .delta import FIRST, SECOND, Amount, Delta, Quantity
+from .interpreter import Cards, EffectInterpreter
 
 MAX_KEY_OPTIONS = 48   # key card sets listed per condition (the highest numbers first)
 KEYS_TRIED = 6         # of those, evaluated when the effect reads the key cards
@@ -40,25 +40,28 @@ class Move:
     def cost(self) -> tuple[str, ...]:
         return self.action.cost.letters if self.action.cost else ()
 
-    def describe(self) -> str:
+    def describe(self, delta: Delta | None = None) -> str:
+        """The request as the finding shows it; `delta` is what it did in the line (where it
+        grows with the position), else what it surely does."""
+        d = self.delta if delta is None else delta
         parts = [f"{self.action.name}"]
         if self.cost:
             parts.append("$" + "".join(self.cost))
         if self.keys:
             parts.append("★" + " ".join(str(c) for c in self.keys))
-        if self.rare:
-            parts.append(f"★レアカード{self.rare}枚")
+        if self.rare and self.action.key is not None:
+            parts.append(f"★{self.action.key.text}")
         what = []
-        if self.delta.lethal:
+        if d.lethal:
             what.append("wins")
-        elif self.delta.damage:
-            what.append(f"{self.delta.damage} damage")
-        if self.delta.bulwarks:
-            what.append(f"+{self.delta.bulwarks} bulwark")
-        if self.delta.hand_gain:
-            what.append(f"+{self.delta.hand_gain} card")
-        if self.delta.units_gain:
-            what.append(f"+{self.delta.units_gain} soldier")
+        elif d.damage:
+            what.append(f"{d.damage} damage")
+        if d.bulwarks:
+            what.append(f"+{d.bulwarks} bulwark")
+        if d.hand_gain:
+            what.append(f"+{d.hand_gain} card")
+        if d.units_gain:
+            what.append(f"+{d.units_gain} soldier")
         return " ".join(parts) + (f" ({', '.join(what)})" if what else "")
 
 
@@ -86,7 +89,8 @@ class MoveFinder:
         hit = self._static.get(a.id)
         if hit is not None:
             return hit
-        ok = (a.header is not None and a.header.trigger.origin is Origin.REQUEST
+        unreadable_key = a.key is None and "key" in a.field_spans  # its own error (E130)
+        ok = (a.header is not None and a.header.trigger.origin is Origin.REQUEST and not unreadable_key
               and a.effect is not None and a.effect.body is not None
               and a.key_unit is None and not any(p is None or p.what == "key_unit" for p in self.payments(a))
               and bool(kinds_in(a.effect.body) & GAINS))
@@ -131,10 +135,13 @@ class MoveFinder:
         return False, once[0], None
 
     def effect_env(self, a: m.ActionScript, keys: tuple[Card, ...], setup: Setup) -> Evaluator:
+        """The names and queries of an effect run: the first player's hand and life are
+        the position's when the request resolves (`Amount`s the search fills in)."""
         target: object = UNK
         if a.target is not None and len(a.target.specs) == 1 and a.target.specs[0].kind in ("opponent", "player"):
             target = SECOND
         names = {"me": FIRST, "opponent": SECOND, "turn_player": FIRST, "key": keys, "target": target}
+        position = {"hand": Quantity.HAND, "life": Quantity.LIFE}  # zone ids → what the search counts
 
         def key_of(u: Use, ev: Evaluator):
             suit = u.value(Role.SUIT, ev)
@@ -142,13 +149,24 @@ class MoveFinder:
             return found[0] if len(found) == 1 else UNK
 
         def life(u: Use, ev: Evaluator):
-            return setup.own_life_min if is_player(u, ev, FIRST) is True else UNK
+            return Amount.of(Quantity.LIFE) if is_player(u, ev, FIRST) is True else UNK
+
+        def hand_count(u: Use, ev: Evaluator):
+            return Amount.of(Quantity.HAND) if is_player(u, ev, FIRST) is True else UNK
+
+        def zone_cards(u: Use, ev: Evaluator):
+            zone = u.expr(Role.ZONE)
+            q = position.get(zone.id) if isinstance(zone, fx.Name) else None
+            return Cards(Amount.of(q)) if q is not None and is_player(u, ev, FIRST) is True else UNK
 
         def count(u: Use, ev: Evaluator):
             v = u.value(Role.WHAT, ev)
+            if isinstance(v, Cards):
+                return v.count
             return len(v) if isinstance(v, tuple) else UNK
 
         return Evaluator(names, {Read.KEY_CARD: key_of, Read.LIFE: life, Read.COUNT: count,
+                                 Read.HAND_COUNT: hand_count, Read.ZONE_CARDS: zone_cards,
                                  Read.IS_TURN_PLAYER: lambda u, ev: is_player(u, ev, FIRST)})
 
     # ------------------------------------------------------------ per regulation
@@ -169,8 +187,10 @@ class MoveFinder:
             if hit is None:
                 hit = self._moves[key] = self._action_moves(a, reg, setup, trumps)
             out.extend(hit)
-        # strongest first: the search tries them in this order
-        out.sort(key=lambda mv: (not mv.delta.lethal, -mv.delta.damage, len(mv.keys), mv.action.id))
+        # strongest first (in the opening position): the search tries them in this order
+        opening = {Quantity.HAND: setup.choose_hand + setup.random_hand, Quantity.LIFE: setup.own_life_max}
+        strength = {id(mv): mv.delta.at(opening) for mv in out}
+        out.sort(key=lambda mv: (not strength[id(mv)].lethal, -strength[id(mv)].damage, len(mv.keys), mv.action.id))
         return out
 
     def _reads(self, a: m.ActionScript, sig: tuple) -> tuple:
@@ -228,7 +248,7 @@ class MoveFinder:
         by_delta: dict[tuple, list[tuple[Card, ...]]] = {}
         deltas: dict[tuple, Delta] = {}
         for keys in tried:
-            ck = (a.id, keys if uses_key else len(keys), setup.own_life_min)
+            ck = (a.id, keys if uses_key else len(keys))
             d = self._delta.get(ck)
             if d is None:
                 d = self._delta[ck] = self.interp.run(a.effect.body, self.effect_env(a, keys, setup))

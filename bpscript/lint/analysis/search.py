@@ -1,5 +1,9 @@
 """The search for a first-turn win (G4): sequences of the first player's moves, bounded,
-until the damage reaches the second player's greatest life or an effect ends the game."""
+until the damage reaches the second player's greatest life or an effect ends the game.
+
+The first player starts with the largest life a legal deck gives them (they build the
+deck that suits the plan, and life pays `$L`); what a request does may grow with the
+hand and life it resolves in (`Delta.per`), which the search knows at every step."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from typing import Protocol
 
 from ...vocabulary import Payment
 from ..regulation import Regulation, Setup
+from .delta import Delta, Quantity
 from .moves import Move
 
 NODE_BUDGET = 4000     # states the search visits per regulation
@@ -22,12 +27,13 @@ class Line:
     lethal: bool
     opponent_life: int
     trump: str | None = None
-    outs: list[str] = field(default_factory=list)
+    outs: list = field(default_factory=list)  # the second player's answers (answers.Out)
+    deltas: list[Delta] = field(default_factory=list)  # what each move did in the line
 
     def describe(self) -> str:
         out: list[tuple[str, int]] = []
-        for mv in self.moves:
-            d = mv.describe()
+        for i, mv in enumerate(self.moves):
+            d = mv.describe(self.deltas[i] if i < len(self.deltas) else None)
             if out and out[-1][0] == d:
                 out[-1] = (d, out[-1][1] + 1)
             else:
@@ -60,14 +66,14 @@ class State:
 def search(moves: list[Move], setup: Setup) -> Line | None:
     """A sequence of moves that ends the game on turn 1, if the bounded search finds one."""
     goal = setup.opponent_life_max
-    if not moves or not any(mv.delta.damage or mv.delta.lethal for mv in moves):
+    if not moves or not any(mv.delta.deals_damage for mv in moves):
         return None
     # a request that needs nothing and is not limited can be repeated until the game ends
     start = State(setup.choose_hand, setup.rare, setup.random_hand, setup.preset_bulwarks, 0, setup.preset_soldiers,
-                  setup.own_life_min, 0, False, frozenset(), frozenset(), None)
+                  setup.own_life_max, 0, False, frozenset(), frozenset(), None)
     seen: set[State] = set()
     budget = [NODE_BUDGET]
-    path: list[Move] = []
+    path: list[tuple[Move, Delta]] = []
 
     def dfs(st: State, depth: int) -> State | None:
         if st.lethal or st.damage >= goal:
@@ -80,12 +86,12 @@ def search(moves: list[Move], setup: Setup) -> Line | None:
         for mv in moves:
             if mv.action.id in tried:
                 continue  # another key set of an action already tried from here
-            nxt = apply(st, mv)
-            if nxt is None:
+            step = apply(st, mv)
+            if step is None:
                 continue
             tried.add(mv.action.id)
-            path.append(mv)
-            res = dfs(nxt, depth + 1)
+            path.append((mv, step[1]))
+            res = dfs(step[0], depth + 1)
             if res is not None:
                 return res
             path.pop()
@@ -96,11 +102,12 @@ def search(moves: list[Move], setup: Setup) -> Line | None:
     end = dfs(start, 0)
     if end is None:
         return None
-    return Line(list(path), end.damage, end.lethal, goal, end.trump)
+    return Line([mv for mv, _ in path], end.damage, end.lethal, goal, end.trump, deltas=[d for _, d in path])
 
 
-def apply(st: State, mv: Move) -> State | None:
-    """The state after the move, or None when it cannot be made from `st`."""
+def apply(st: State, mv: Move) -> tuple[State, Delta] | None:
+    """The state after the move and what the move did there, or None when it cannot be
+    made from `st`."""
     a = mv.action
     if mv.once and a.id in st.once:
         return None
@@ -137,7 +144,12 @@ def apply(st: State, mv: Move) -> State | None:
                 bulwarks -= 1
             else:
                 return None
+    if life < 1:
+        return None  # paying the cost takes the player's last life (3.8)
     d = mv.delta
+    if d.per:  # what grows with the position: the hand and life the request resolves in
+        hand = max(slots + free - d.hand_use, 0)
+        d = d.at({Quantity.HAND: hand, Quantity.LIFE: life})
     use = d.hand_use
     take = min(use, free)
     free -= take
@@ -161,7 +173,8 @@ def apply(st: State, mv: Move) -> State | None:
     soldiers += d.units_gain
     if life < 1:
         return None
-    return State(slots, st.rare - mv.rare, free, bulwarks + d.bulwarks, driven, soldiers, life,
-                 min(st.damage + d.damage, 10_000), st.lethal or d.lethal,
-                 st.used | frozenset(mv.keys), st.once | ({a.id} if mv.once else set()),
-                 st.trump or mv.trump)
+    nxt = State(slots, st.rare - mv.rare, free, bulwarks + d.bulwarks, driven, soldiers, life,
+                min(st.damage + d.damage, 10_000), st.lethal or d.lethal,
+                st.used | frozenset(mv.keys), st.once | ({a.id} if mv.once else set()),
+                st.trump or mv.trump)
+    return nxt, d

@@ -1,6 +1,7 @@
 """The lint rules, one module each; the module docstring is the rule's documentation.
 
-`RULES` lists them in a stable order; `CHECKS` maps a code to its `check(ctx)` (rules
+The docstring's first line is `CODE name — title`: the title (the guideline's own
+heading) lives only there and `Rule.title` reads it. `RULES` lists them in a stable order; `CHECKS` maps a code to its `check(ctx)` (rules
 checked by the runner itself — structural errors and suppressions — have none).
 """
 
@@ -21,6 +22,8 @@ for _name in MODULES:
     _mod = import_module(f"{__name__}.{_name}")
     _rule: Rule = _mod.RULE
     _rule = Rule(**{**_rule.__dict__, "doc": (_mod.__doc__ or "").strip()})
+    if not _rule.heading.startswith(f"{_rule.code} {_rule.name} — ") or not _rule.title:
+        raise ValueError(f"{__name__}.{_name}: the docstring must start with `{_rule.code} {_rule.name} — title`")
     _mod.RULE = _rule
     RULES.append(_rule)
     DOCS[_rule.code] = _name

@@ -13,8 +13,17 @@ An action's `target:` must name exactly one thing. It is an error when
 - the count is variable (`target: soldier any` — any number of soldiers),
 - two target specs are joined with `&` (`target: soldier & opponent` — 兵士1体と対戦相手1人).
 
-An action without `target:` has no target and passes (「対象」がないアクション). Effects
-that touch many things without targeting them (`全ての兵士を墓地に移す`) are not targets.
+An effect may also choose its targets itself, without the `target:` field: its text
+then says so (「兵士2体を対象とし…」, with `choose_units(…, 2)` in the body). The rule
+reads the ruleset's targeting phrases (`phrase … { means: target }`, 8.2:
+`"{what}を対象と"`, see the [language reference](../language.md#vocabulary)) with `{what}`
+a declared unit or target kind, a number and its counter (兵士2体, 対戦相手1人), and it
+is an error when they add up, with the `target:` field, to more than one. The finding
+points at the choice in the body that picks them, when there is one.
+
+An action without `target:` whose text targets nothing has no target and passes
+(「対象」がないアクション). Effects that touch many things without targeting them
+(`全ての兵士を墓地に移す`, 「兵士2体を選び」) are not targets.
 
 ## Failing example
 
@@ -50,13 +59,18 @@ Keep one target and let the effect reach the rest without targeting them (「対
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
+from ... import effects as fx
 from ... import model as m
-from ..core import Finding, LintContext, Rule
+from ...semantics import Read, Role
+from ...vocabulary import PhraseMeaning, Vocabulary
+from ..core import Finding, LintContext, Level, Rule
+from ..evaluate import Evaluator, use_of
+from ..words import phrase_patterns
 
-RULE = Rule("G1", "single-target", "アクションの対象は単対象", "必須", "10.2.2",
-            "an action targets exactly one thing")
+RULE = Rule("G1", "single-target", Level.MUST, "10.2.2", "an action targets exactly one thing")
 
 
 def _describe(spec: m.TargetSpec) -> str:
@@ -66,11 +80,47 @@ def _describe(spec: m.TargetSpec) -> str:
     return f"{count} {spec.kind}{owner}"
 
 
+def _printed_targets(vocab: Vocabulary) -> list[re.Pattern[str]]:
+    """The ruleset's targeting phrases, with `{what}` as a printed thing and its number:
+    a unit kind's or target kind's name (optional), a number, a counter (兵士2体)."""
+    names: set[str] = set()
+    counters: set[str] = set()
+    for t in vocab.types:
+        comp = vocab.components.get(t.kind)
+        if t.kind != "action" and comp is not None and comp.counter:
+            names.add(t.name)
+            counters.add(comp.counter)
+    for c in vocab.components:
+        if c.counter:
+            names.add(c.name)
+            counters.add(c.counter)
+    for k in vocab.target_kinds:
+        if k.counter:
+            names.add(k.name)
+            counters.add(k.counter)
+    if not counters:
+        return []
+    alt = lambda words: "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))  # noqa: E731
+    what = f"(?:{alt(names)})?(?P<count>\\d+)(?:{alt(counters)})"
+    return phrase_patterns(vocab, PhraseMeaning.TARGET, what)
+
+
+def _choice(body, count: int):
+    """The call of the effect that chooses `count` things (a unit or card choice), if any."""
+    ev = Evaluator()
+    for n in fx.walk(list(body)):
+        u = use_of(n, Read.CHOOSE_UNITS, Read.CHOOSE_CARDS)
+        if u is not None and u.value(Role.COUNT, ev) == count:
+            return u.call
+    return None
+
+
 def check(ctx: LintContext) -> Iterator[Finding]:
+    patterns = _printed_targets(ctx.ruleset.vocabulary)
     for s in ctx.ruleset.actions():
-        if s.target is None or not ctx.own(s):
+        if not ctx.own(s):
             continue
-        specs = s.target.specs
+        specs = s.target.specs if s.target is not None else ()
         if len(specs) > 1:
             what = " and ".join(_describe(sp) for sp in specs)
             yield ctx.finding(
@@ -79,14 +129,39 @@ def check(ctx: LintContext) -> Iterator[Finding]:
                 fix="keep one target spec and let the effect reach the others without targeting them, "
                     "or split the action")
             continue
-        spec = specs[0]
-        if spec.count is None:
+        if specs and specs[0].count is None:
+            spec = specs[0]
             yield ctx.finding(
                 RULE, f"'{s.id}' targets a variable number of things ({_describe(spec)}); "
                       "an action must have exactly one target",
                 spec.span, script=s, fix=f"write `target: {spec.kind}` (one {spec.kind})")
-        elif spec.count != 1:
+            continue
+        if specs and specs[0].count != 1:
+            spec = specs[0]
             yield ctx.finding(
                 RULE, f"'{s.id}' targets {spec.count} things ({_describe(spec)}); "
                       "an action must have exactly one target",
                 spec.span, script=s, fix=f"write `target: {spec.kind}` (one {spec.kind})")
+            continue
+        finding = _effect_targets(ctx, s, patterns, len(specs))
+        if finding is not None:
+            yield finding
+
+
+def _effect_targets(ctx: LintContext, s: m.ActionScript, patterns, in_field: int) -> Finding | None:
+    """Targets the effect chooses itself, as its printed text says (兵士2体を対象とし…)."""
+    if s.effect is None or not patterns:
+        return None
+    printed = [mt for p in patterns for mt in p.finditer(s.effect.text)]
+    total = sum(int(mt.group("count")) for mt in printed)
+    if not printed or total + in_field <= 1:
+        return None
+    shown = "」「".join(mt.group("what") for mt in printed)
+    field = f" besides the {in_field} of its `target:`" if in_field else ""
+    call = _choice(s.effect.body, total) if s.effect.body is not None and len(printed) == 1 else None
+    return ctx.finding(
+        RULE, f"the effect of '{s.id}' targets {total} thing(s){field}: its text targets 「{shown}」; "
+              "an action must have exactly one target",
+        call.span if call is not None else s.span_of("effect"), script=s,
+        fix="target one thing (in `target:`) and let the effect reach the others without targeting them, "
+            "or split the action")

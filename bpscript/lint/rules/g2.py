@@ -10,7 +10,9 @@ becomes unclear.
 
 Every `@…-通常-クイック` action — direct or triggered — needs a key card condition
 (`★…`, cards from the hand). A key *unit* condition (`★<スラッシュ> を持つ兵士1体`) is not
-a key card: the unit stays on the field (5.4.5), so it does not count.
+a key card: the unit stays on the field (5.4.5), so it does not count. A ★ that is
+written but cannot be read (`★♠A〜14`, `★10〜A`) is a key card condition all the same:
+it gets its own error (E130), not this one.
 
 ## Failing example
 
@@ -52,10 +54,11 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...vocabulary import Resolution, Window
-from ..core import Finding, LintContext, Rule
+from ..core import Finding, LintContext, Level, Rule
+from ..words import header_text
 
-RULE = Rule("G2", "key-card-for-normal-quick", "キーカード条件なしの通常-クイックアクションを作らない", "必須",
-            "10.2.2", "a 通常-クイック action has a key card condition")
+RULE = Rule("G2", "key-card-for-normal-quick", Level.MUST, "10.2.2",
+            "an action that waits on the stage and may be requested at any time has a key card condition")
 
 
 def check(ctx: LintContext) -> Iterator[Finding]:
@@ -63,10 +66,13 @@ def check(ctx: LintContext) -> Iterator[Finding]:
         h = s.header
         if h is None or not ctx.own(s):
             continue
+        if s.key is None and "key" in s.field_spans:
+            continue  # a ★ is written but cannot be read: its own error (E130) says so
         if h.speed.resolution is Resolution.STAGE and h.timing.window is Window.ANY and s.key_cards is None:
             unit = " (a key unit condition is not a key card)" if s.key_unit is not None else ""
+            at_once = header_text(ctx.ruleset.vocabulary, h.trigger.origin, Resolution.AT_ONCE, Window.ANY)
             yield ctx.finding(
                 RULE, f"{h.text} action '{s.id}' has no key card condition{unit}",
                 h.span, script=s,
                 fix="add a key card condition after the header (e.g. `★♢A〜5`), "
-                    "or make it 即時 so it never waits on the stage")
+                    f"or make it {at_once} so it never waits on the stage")

@@ -52,18 +52,20 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...vocabulary import Origin, Resolution, Window
-from ..core import Finding, LintContext, Rule
+from ..core import Finding, LintContext, Level, Rule
+from ..words import header_text
 
-RULE = Rule("G3", "triggered-is-immediate", "誘発アクションは即時", "推奨", "10.2.2",
-            "a triggered action is 誘発-即時-クイック")
+RULE = Rule("G3", "triggered-is-immediate", Level.SHOULD, "10.2.2",
+            "a triggered action is immediate and quick (resolved at once, at any time)")
 
 
 def check(ctx: LintContext) -> Iterator[Finding]:
+    want = header_text(ctx.ruleset.vocabulary, Origin.EVENT, Resolution.AT_ONCE, Window.ANY)
     for s in ctx.ruleset.actions():
         h = s.header
         if h is None or not ctx.own(s) or h.trigger.origin is not Origin.EVENT:
             continue
         if h.speed.resolution is not Resolution.AT_ONCE or h.timing.window is not Window.ANY:
             yield ctx.finding(
-                RULE, f"triggered action '{s.id}' is {h.text}; a triggered action should be @誘発-即時-クイック",
-                h.span, script=s, fix="write the header as `@誘発-即時-クイック`")
+                RULE, f"triggered action '{s.id}' is {h.text}; a triggered action should be {want}",
+                h.span, script=s, fix=f"write the header as `{want}`")

@@ -22,6 +22,10 @@ This is an analysis of the scripts, not a keyword match:
 - **The second player's life** is at most the largest legal deck (54 cards, 3.3, or the
   frame's listed `cards`) minus the hand, pack, rare cards, trumps, the preset and the
   card turned to decide the first player (3.9.2): 30 in パック, 27 in エクストラ.
+- **The first player's life** is what the largest legal deck gives them (they build the
+  deck that suits the plan): 29 in パック, 28 in レアパック. It bounds the life paid as
+  `$L` (a cost letter that declares a DAMAGE payment on its payer) and what an effect
+  reading `life(me)` gets.
 - **Each action** the first player may request on turn 1: direct, its activation
   condition true on the first turn (`once_per_turn()` limits it to one use,
   `is_turn_player(me)` holds, `face_up_trump(me, X)` only for the one trump turned up,
@@ -33,20 +37,33 @@ This is an analysis of the scripts, not a keyword match:
   (`discard`), PUT_ON_FIELD (`summon`, `summon_with_trump`: a bulwark pays a later B, a
   soldier a later S), MOVE of the player's own characters (`move`, `return_to_hand`: the
   effect needs them) and `if`/`for`/`let`, taking the worse branch when a condition
-  depends on the game. An effect written as text only is not counted.
+  depends on the game. Damage counts wherever it stands: in an expression of the
+  position (`damage(opponent, hand_count(me) * 5)`, `life(me)`), in a loop over the hand
+  (`for c in cards_in(hand, me) { damage(opponent, 5) }`: so much per card the player
+  holds when the request resolves), or in `repeat … until` (run once, or until the
+  opponent's death when the condition cannot hold while they have life —
+  `until life(opponent) == 0` — and each run deals damage at no cost). An effect written
+  as text only is not counted.
 - **The search** tries sequences of such requests — the same action again when nothing
   limits it — until the damage reaches the second player's life. It is bounded (the
   strongest actions first, a few thousand states per regulation), so it finds the lines
   that matter without proving that none exists.
 
-A sequence found is reported with the regulation, each request with its key cards and
-costs, and the second player's **outs**: the quick actions they might hold that could
-stop a request on the stage — nullify it (カウンター) or change its target
+A sequence found is reported with each regulation and its own numbers (the damage of
+its line against its second player's greatest life), each request with its key cards
+and costs, and the second player's **outs**: the quick actions they might hold that
+could stop a request on the stage — nullify it (カウンター) or change its target
 (対象変更 on a `target: player`). 即時 requests resolve without the stage (9.2.1) and
-cannot be answered. A sequence that only a particular answer stops is still reported:
-it is the 致命的アドバンテージ the guideline forbids. The finding is placed on the
-user's script that deals the decisive damage or, when the sequence uses only official
-actions, on the frame whose setup makes it possible.
+cannot be answered.
+
+- When no answer from any hand the second player may hold stops the sequence, the win
+  is **sure**: an error.
+- When only specific answers stop it, it is a **warning** that names them: the
+  guideline forbids a *sure* win, and this one needs the second player to hold the
+  answer (it is still the 致命的アドバンテージ the guideline warns about).
+
+The finding is placed on the user's script that deals the decisive damage or, when the
+sequence uses only official actions, on the frame whose setup makes it possible.
 
 No official regulation allows a sure first-turn win: R・S・F needs five chosen cards in
 hand, and no official setup lets a player choose more than three.
@@ -102,21 +119,33 @@ turn such as `life(me) <= 9`), or give it a cost the first turn cannot pay.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field
 from typing import Iterator
+
+from ... import model as m
+from ...diagnostics import Severity
 
 from ...setup_steps import StepKind
 from ..analysis import Analyzer, Line
-from ..core import Finding, LintContext, Rule
+from ..core import Finding, LintContext, Level, Rule
 from ..regulation import Regulation
 
-RULE = Rule("G4", "no-first-turn-win", "先攻1ターン目に確実に勝利できる効果を作らない", "必須", "10.2.2",
-            "the first player cannot win for sure on turn 1")
+RULE = Rule("G4", "no-first-turn-win", Level.MUST, "10.2.2", "the first player cannot win for sure on turn 1")
+
+
+@dataclass
+class _Found:
+    """One finding in the making: the line of each regulation that shares its place and requests."""
+
+    span: object
+    script: m.Script | None
+    sure: bool
+    regs: list[tuple[Regulation, Line, list[str]]] = field(default_factory=list)
 
 
 def check(ctx: LintContext) -> Iterator[Finding]:
     an = Analyzer(ctx)
-    reported: dict[tuple, tuple[Finding, list[str]]] = {}
+    found: dict[tuple, _Found] = {}
     for reg in ctx.regulations:
         if reg.frame is None and reg.format is not None and ctx.ruleset.frames:
             continue  # a format every frame leaves out is not played
@@ -135,34 +164,45 @@ def check(ctx: LintContext) -> Iterator[Finding]:
         if place is None:
             continue
         span, script = place
-        key = (span, frozenset(mv.action.id for mv in line.moves))
-        if key in reported:
-            reported[key][1].append(reg.name)
-            continue
-        decisive = max(line.moves, key=lambda mv: (mv.delta.lethal, mv.delta.damage))
-        if line.lethal:
-            outcome = f"{decisive.action.name} ends the game"
-        else:
-            outcome = (f"requesting {_names(line)} deals {line.damage} damage, at least the second player's "
-                       f"greatest life ({line.opponent_life})")
-        notes = [f"sequence: {line.describe()}",
-                 f"setup: {reg.setup.describe()}" + (f"; face-up trump: {line.trump}" if line.trump else "")]
-        if line.outs:
-            notes.append("the second player stops it only with: " + "; ".join(line.outs))
-        else:
-            notes.append("the second player has no answer in the scripts: nothing in the regulation nullifies "
-                         "these requests or changes their target")
-        notes += engine_notes
-        regs: list[str] = [reg.name]
-        msg = f"the first player can win on turn 1 in {{regs}}: {outcome}"
-        f = ctx.finding(RULE, msg, span, script=script, notes=notes,
-                        fix="make the effect smaller than the second player's life, need key cards no setup "
-                            "guarantees, or limit it (once_per_turn(), an activation false on turn 1, a heavier cost)")
-        reported[key] = (f, regs)
-    for f, regs in reported.values():
-        shown = ", ".join(regs[:4]) + (f" and {len(regs) - 4} more" if len(regs) > 4 else "")
-        d = f.diagnostic
-        yield replace(f, diagnostic=replace(d, message=d.message.replace("{regs}", shown)))
+        sure = not line.outs  # no answer of the second player's possible hands stops it
+        key = (span, frozenset(mv.action.id for mv in line.moves), sure)
+        found.setdefault(key, _Found(span, script, sure)).regs.append((reg, line, engine_notes))
+    for f in found.values():
+        yield _finding(ctx, f)
+
+
+def _finding(ctx: LintContext, f: _Found) -> Finding:
+    reg, line, engine_notes = f.regs[0]
+    # each regulation with its own numbers: the damage of its line against its greatest life
+    shown = [r.name if ln.lethal else f"{r.name} ({ln.damage} damage against {ln.opponent_life} life)"
+             for r, ln, _ in f.regs[:4]]
+    regs = ", ".join(shown) + (f" and {len(f.regs) - 4} more" if len(f.regs) > 4 else "")
+    decisive = max(range(len(line.moves)), key=lambda i: _weight(line, i))
+    if line.lethal:
+        outcome = f"{line.moves[decisive].action.name} ends the game"
+    else:
+        outcome = f"requesting {_names(line)} deals at least the second player's greatest life"
+    notes = [f"sequence: {line.describe()}",
+             f"setup: {reg.setup.describe()}" + (f"; face-up trump: {line.trump}" if line.trump else "")]
+    if f.sure:
+        msg = f"the first player surely wins on turn 1: {outcome}, in {regs}"
+        notes.append("the second player has no answer in the scripts: nothing in the regulation nullifies "
+                     "these requests or changes their target")
+    else:
+        answers = " or ".join(dict.fromkeys(f"「{o.action.name}」" for o in line.outs))
+        msg = f"the first player wins on turn 1 unless the second player holds {answers}: {outcome}, in {regs}"
+        notes.append("the second player stops it only with: " + "; ".join(str(o) for o in line.outs))
+    notes += engine_notes
+    return ctx.finding(RULE, msg, f.span, script=f.script, notes=notes,
+                       severity=None if f.sure else Severity.WARNING,
+                       fix="make the effect smaller than the second player's life, need key cards no setup "
+                           "guarantees, or limit it (once_per_turn(), an activation false on turn 1, a heavier cost)")
+
+
+def _weight(line: Line, i: int) -> tuple:
+    """How much the i-th request of the line counts: winning, then damage dealt."""
+    d = line.deltas[i] if i < len(line.deltas) else line.moves[i].delta
+    return (d.lethal, d.damage, d.bulwarks)
 
 
 def _names(line: Line) -> str:
@@ -175,11 +215,11 @@ def _names(line: Line) -> str:
 
 def _place(ctx: LintContext, reg: Regulation, line: Line):
     """Where to report: the user's decisive script, else the user's frame (its setup)."""
-    own = [mv for mv in line.moves if ctx.own(mv.action)]
+    own = [i for i, mv in enumerate(line.moves) if ctx.own(mv.action)]
     if own:
-        mv = max(own, key=lambda mv: (mv.delta.lethal, mv.delta.damage, mv.delta.bulwarks))
-        s = mv.action
-        span = s.span_of("effect") if (mv.delta.damage or mv.delta.lethal) else s.span_of("header")
+        i = max(own, key=lambda i: _weight(line, i))
+        s, (lethal, damage, _) = line.moves[i].action, _weight(line, i)
+        span = s.span_of("effect") if (damage or lethal) else s.span_of("header")
         return span, s
     if reg.frame is not None and ctx.own(reg.frame):
         chosen = [st for st in reg.frame.setup.steps if st.kind is StepKind.CHOOSE_HAND and st.span is not None]

@@ -62,9 +62,9 @@ from typing import Iterator
 
 from ... import model as m
 from ..cardsets import card_mask, faces, sizes, witness
-from ..core import Finding, LintContext, Rule
+from ..core import Finding, LintContext, Level, Rule
 
-RULE = Rule("G6", "characters-at-a-glance", "場のキャラクターは一目でわかる", "必須", "10.2.2",
+RULE = Rule("G6", "characters-at-a-glance", Level.MUST, "10.2.2",
             "no two characters of a regulation accept the same unit")
 
 

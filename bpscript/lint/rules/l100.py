@@ -41,7 +41,6 @@ Delete the `allow` line.
 
 from __future__ import annotations
 
-from ..core import Rule
+from ..core import Level, Rule
 
-RULE = Rule("L100", "unused-suppression", "不要な抑止", "推奨", "—",
-            "every `allow` silences a finding")
+RULE = Rule("L100", "unused-suppression", Level.SHOULD, "—", "every `allow` silences a finding")

@@ -41,7 +41,6 @@ instead of suppressing it.
 
 from __future__ import annotations
 
-from ..core import Rule
+from ..core import Level, Rule
 
-RULE = Rule("L101", "invalid-suppression", "無効な抑止", "必須", "—",
-            "`allow` names a lint rule that can be suppressed")
+RULE = Rule("L101", "invalid-suppression", Level.MUST, "—", "`allow` names a lint rule that can be suppressed")

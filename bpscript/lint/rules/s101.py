@@ -9,6 +9,10 @@ says what the engine does:
 - no script is named X,
 - `same_as` names an action whose printed name is not X.
 
+The printed form is the ruleset's own: its `phrase … { means: reference }` declarations
+(8.2: `phrase refers "「{what}」を参照"`, see the [language reference](../language.md#vocabulary)).
+A ruleset that declares none gets no S101.
+
 ## Failing example
 
 ```bps
@@ -43,27 +47,29 @@ Write `same_as` with the id of the action the text names (`same_as throwing` for
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 from ... import model as m
-from ..core import Finding, LintContext, Rule
+from ...vocabulary import PhraseMeaning
+from ..core import Finding, LintContext, Level, Rule
+from ..words import phrase_patterns
 
-RULE = Rule("S101", "reference-matches-same-as", "参照の解決", "構造", "5.1",
-            "a printed 「X」を参照 names the action `same_as` uses")
-
-REF = re.compile(r"「([^」]+)」を参照")
+RULE = Rule("S101", "reference-matches-same-as", Level.STRUCTURAL, "5.1",
+            "a printed reference to another action's effect names the action `same_as` uses")
 
 
 def check(ctx: LintContext) -> Iterator[Finding]:
     rs = ctx.ruleset
+    patterns = phrase_patterns(rs.vocabulary, PhraseMeaning.REFERENCE)
+    if not patterns:
+        return
     names: dict[str, list[m.ActionScript]] = {}
     for a in rs.actions():
         names.setdefault(a.name, []).append(a)
     for s in rs.actions():
         if s.effect is None or not ctx.own(s):
             continue
-        refs = REF.findall(s.effect.text)
+        refs = [mt.group("what") for p in patterns for mt in p.finditer(s.effect.text)]
         if not refs:
             continue
         span = s.span_of("effect")
@@ -72,7 +78,7 @@ def check(ctx: LintContext) -> Iterator[Finding]:
         if s.effect.same_as is None:
             fix = (f"add `same_as {named[0].id}` after the text" if named
                    else "add `same_as ID` with the id of the action the text names")
-            yield ctx.finding(RULE, f"the effect of '{s.id}' says 「{name}」を参照 but has no `same_as`",
+            yield ctx.finding(RULE, f"the effect of '{s.id}' refers to the effect of 「{name}」 but has no `same_as`",
                               span, script=s, fix=fix)
             continue
         if not named:
@@ -82,5 +88,6 @@ def check(ctx: LintContext) -> Iterator[Finding]:
         target = rs.scripts.get(s.effect.same_as)
         if target is not None and target.name != name:
             yield ctx.finding(
-                RULE, f"the effect of '{s.id}' says 「{name}」を参照 but `same_as {target.id}` is 「{target.name}」",
+                RULE, f"the effect of '{s.id}' refers to the effect of 「{name}」 but `same_as {target.id}` "
+                      f"is 「{target.name}」",
                 span, script=s, fix=f"write `same_as {named[0].id}`, or print 「{target.name}」")

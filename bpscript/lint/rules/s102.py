@@ -45,23 +45,26 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..core import Finding, LintContext, Rule
+from ..core import Finding, LintContext, Level, Rule
 
-RULE = Rule("S102", "cost-c-needs-key-unit", "コスト C とキーユニット", "構造", "5.2",
+RULE = Rule("S102", "cost-c-needs-key-unit", Level.STRUCTURAL, "5.2",
             "cost C comes with a key unit condition")
 
 
 def check(ctx: LintContext) -> Iterator[Finding]:
+    costs = ctx.ruleset.costs
+    drives_key_unit = {x for x, c in costs.items() if c.pays is not None and c.pays.what == "key_unit"}
+    example = next((a for a in ctx.ruleset.actions() if a.key_unit is not None), None)
+    such_as = f" such as `★{example.key.text}` ({example.id})" if example is not None else ""
     for s in ctx.ruleset.actions():
         if s.cost is None or s.key_unit is not None or not ctx.own(s):
             continue
-        costs = ctx.ruleset.costs
-        if not any(x in costs and costs[x].pays is not None and costs[x].pays.what == "key_unit"
-                   for x in s.cost.letters):
+        letters = [x for x in s.cost.letters if x in drives_key_unit]
+        if not letters:
             continue
         what = "a key card condition" if s.key is not None else "no key condition"
         yield ctx.finding(
-            RULE, f"'{s.id}' pays cost C (drive the key unit) but has {what}, so there is no key unit to drive",
+            RULE, f"'{s.id}' pays cost {letters[0]} (drive the key unit) but has {what}, "
+                  "so there is no key unit to drive",
             s.cost.span, script=s,
-            fix="write a key unit condition such as `★<ラベル> を持つ兵士1体` or `★「キャラクター名」1体`, "
-                "or use another cost letter")
+            fix=f"write a key unit condition{such_as}, or use another cost letter")

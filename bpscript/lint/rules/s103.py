@@ -66,9 +66,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from ... import model as m
-from ..core import Finding, LintContext, Rule
+from ..core import Finding, LintContext, Level, Rule
 
-RULE = Rule("S103", "key-cards-in-frame-deck", "フレームのデッキで満たせる条件", "構造", "8.2",
+RULE = Rule("S103", "key-cards-in-frame-deck", Level.STRUCTURAL, "8.2",
             "a frame script's card conditions can be met by the frame's deck")
 
 

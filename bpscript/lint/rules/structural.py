@@ -43,7 +43,7 @@ action fine "だいじょうぶ" (速攻魔法) {
 
 from __future__ import annotations
 
-from ..core import Rule
+from ..core import Level, Rule
 
-RULE = Rule("E", "structural", "構造エラー", "構造", "5.1, 5.2, 7, 8",
+RULE = Rule("E", "structural", Level.STRUCTURAL, "5.1, 5.2, 7, 8",
             "the script parses, resolves and type-checks (the errors of `bpscript check`)")
