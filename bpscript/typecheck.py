@@ -70,7 +70,7 @@ class Checker(fx.NodeVisitor):
 
     def check_component(self, s: m.ComponentScript) -> None:
         env = {**self.globals, **CONTEXT, "unit": "unit", "this": "unit"}
-        if s.size is not None:
+        if s.size is not None and s.size.expr is not None:
             self.expect(s.size.expr, env, "number")
         for label in s.labels:
             if label.when is not None:

@@ -71,6 +71,8 @@ def check(ctx: LintContext) -> Iterator[Finding]:
         if s.target is None or not ctx.own(s):
             continue
         specs = s.target.specs
+        if not specs:  # printed text only: nothing to count yet
+            continue
         if len(specs) > 1:
             what = " and ".join(_describe(sp) for sp in specs)
             yield ctx.finding(
