@@ -1,0 +1,125 @@
+"""`bpscript import`: the official act.yaml becomes .bps that checks, with every text exact."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bpscript import model as m
+from bpscript.cli import main
+from bpscript.loader import load, load_official
+from bpscript.official import notation as nt
+
+OFFICIAL = Path(__file__).parent.parent / "data" / "official" / "act-8.2.yaml"
+
+
+def _fields(s: m.Script) -> dict:
+    """Every text field of a script (not its bpscript structure)."""
+    out = {"name": s.name, "type": s.type, "category": s.category, "ruby": s.ruby, "formats": s.formats,
+           "frames": s.frames, "since": s.since, "update": s.update, "story": s.story,
+           "flavor": (s.flavor.text, s.flavor.speaker) if s.flavor else None, "dev_note": s.dev_note}
+    if isinstance(s, m.ActionScript):
+        out.update(header=s.header.text, cost=s.cost.text if s.cost else None,
+                   key=(s.key.text, s.key.is_unit) if s.key else None, note=s.note,
+                   activation=s.activation.text if s.activation else None,
+                   trigger=s.trigger_condition.text if s.trigger_condition else None,
+                   target=s.target.text if s.target else None, effect=s.effect.text)
+    else:
+        out.update(unit=s.unit_condition.text, size=s.size.text if s.size else None,
+                   labels=[lab.text for lab in s.labels], abilities=[a.text for a in s.abilities],
+                   placed_by=s.placed_by)
+    return out
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("imported") / "act"
+    assert main(["import", str(OFFICIAL), "--out", str(out)]) == 0
+    return out
+
+
+def test_import_writes_a_package_that_checks(imported, capsys):
+    assert sorted(p.name for p in imported.iterdir()) == [
+        "00-formats.bps", "10-actions.bps", "20-characters.bps", "30-fogs.bps", "official-data.yaml"]
+    assert main(["check", str(imported)]) == 0
+    assert "0 error(s), 0 warning(s)" in capsys.readouterr().out
+
+
+def test_every_text_field_equals_the_stdlib(imported):
+    result = load([imported])
+    assert not result.errors
+    rs, base = result.ruleset, load_official().ruleset
+    official = yaml.safe_load(OFFICIAL.read_text("utf-8"))
+    ids = [e[k] for lk, ik, _ in nt.LISTS for g in official[lk] for e in g[ik]
+           for k in ("actId", "charId", "fogId") if k in e]
+    assert list(rs.scripts) == ids and len(ids) == 46
+    for sid in ids:
+        assert _fields(rs.scripts[sid]) == _fields(base.scripts[sid]), sid
+
+
+def test_effects_come_in_as_text_and_coverage_lists_them(imported, capsys):
+    rs = load([imported]).ruleset
+    assert all(s.effect.body is None and s.effect.same_as is None for s in rs.actions())
+    assert all(c.event is None and c.when is None for s in rs.actions()
+               for c in (s.activation, s.trigger_condition) if c is not None)
+    assert main(["check", "--coverage", str(imported)]) == 0
+    out = capsys.readouterr().out
+    assert "unstructured: damageJudge 【ダメージ判定】 (action) — missing: effect, trigger" in out
+    assert "unstructured: truce 【停戦】 (action) — missing: effect, target" in out
+    assert "unstructured: soldier 【一般兵】 (character) — missing: size" in out
+
+
+def test_typed_parts_are_typed(imported):
+    rs = load([imported]).ruleset
+    hero, slash_like = rs.scripts["summonsHero"], rs.scripts["unsummons"]
+    assert (hero.header.trigger, hero.header.speed, hero.header.timing) == (m.Trigger.DIRECT, m.Speed.NORMAL,
+                                                                             m.Timing.MAIN)
+    assert hero.cost.letters == ("B", "B", "L")
+    assert hero.key.condition.canonical() == load_official().ruleset.scripts["summonsHero"].key.condition.canonical()
+    # a target printed in the default form is typed, any other stays text
+    assert [(sp.kind, sp.count, sp.owner) for sp in slash_like.target.specs] == [("character", 1, "self")]
+    assert rs.scripts["truce"].target.specs == ()
+    assert rs.scripts["ace"].size.structured and not rs.scripts["soldier"].size.structured
+
+
+def test_the_data_block_is_kept(imported):
+    data = yaml.safe_load((imported / "official-data.yaml").read_text("utf-8"))["data"]
+    assert data == {k: str(v) for k, v in yaml.safe_load(OFFICIAL.read_text("utf-8"))["data"].items()}
+
+
+def test_the_official_typo_is_a_located_warning(tmp_path, capsys):
+    assert main(["import", str(OFFICIAL), "--out", str(tmp_path / "o")]) == 0
+    err = capsys.readouterr().err
+    line = next(i for i, text in enumerate(OFFICIAL.read_text("utf-8").splitlines(), 1) if "v3.0,8.0,v8.1" in text)
+    assert f"act-8.2.yaml:{line}:20: warning[W420]: version '8.0' has no 'v'; imported as 'v8.0'" in err
+
+
+def test_existing_files_are_never_overwritten_without_force(tmp_path, capsys):
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "10-actions.bps").write_text("# mine\n", "utf-8")
+    assert main(["import", str(OFFICIAL), "--out", str(out)]) == 1
+    assert "error[E410]" in capsys.readouterr().err
+    assert (out / "10-actions.bps").read_text("utf-8") == "# mine\n"
+    assert sorted(p.name for p in out.iterdir()) == ["10-actions.bps"]
+    assert main(["import", str(OFFICIAL), "--out", str(out), "--force"]) == 0
+    assert (out / "10-actions.bps").read_text("utf-8").count("action ") == 37
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("1. a\n-1. b\n--A. c\n-・d", "1. a\n  1. b\n    A. c\n  ・d"),
+    ("サイズが０以下  \n２枚", "サイズが0以下\n2枚"),
+    ("１．対象", "1.対象"),
+    ("-1点のダメージ", "-1点のダメージ"),  # not a list marker: kept
+])
+def test_rule_text_notation(text, expected):
+    assert nt.from_official(text, rule_text=True) == expected
+    assert nt.from_official(text, rule_text=False) == "\n".join(x.rstrip() for x in text.split("\n"))
+
+
+def test_notation_round_trips_nesting():
+    text = "1. a\n  1. b\n    A. c\n  ・d\n2. e"
+    assert nt.to_official(text) == "1. a\n-1. b\n--A. c\n-・d\n2. e"
+    assert nt.from_official(nt.to_official(text), rule_text=True) == text
