@@ -127,6 +127,11 @@ def label_texts(s: m.Script) -> list[str]:
     return [lab.text for lab in s.labels] if isinstance(s, m.ComponentScript) else []
 
 
+def labels(s: m.Script) -> list[tuple[str, str | None]]:
+    """Labels as (name, printed qualifier or None)."""
+    return [(lab.name, lab.qualifier) for lab in s.labels] if isinstance(s, m.ComponentScript) else []
+
+
 def ability_texts(s: m.Script) -> list[str]:
     return [a.text for a in s.abilities] if isinstance(s, m.ComponentScript) else []
 
@@ -174,3 +179,7 @@ def declared_cost_letters(rs: m.Ruleset) -> tuple[str, ...]:
 def target_vocabulary(rs: m.Ruleset) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
     """(target kind → (noun, counter), owner → printed prefix), for reading default renderings."""
     return dict(m.TARGET_KINDS), dict(m.OWNERS)
+
+
+def zone_name(rs: m.Ruleset, zone: str) -> str:
+    return m.ZONES.get(zone, zone)

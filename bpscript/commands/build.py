@@ -10,11 +10,11 @@ from .common import print_diagnostics
 
 def register(sub) -> None:
     b = sub.add_parser("build", help="build stdlib + frames into generated/",
-                       description="Build every output (JSON, Python, HTML, Markdown, PDF) of the official "
-                                   "scripts into generated/.")
+                       description="Build every output (JSON, Python, HTML, Markdown, RST, CSV, PDF) of the "
+                                   "official scripts into generated/.")
     b.add_argument("--check", action="store_true", help="exit 1 if generated/ differs from a fresh build")
     b.add_argument("--out", default="generated", metavar="DIR", help="output directory (default: generated)")
-    b.add_argument("--only", metavar="NAMES", help="comma-separated backends to run (json,python,html,markdown,pdf)")
+    b.add_argument("--only", metavar="NAMES", help="comma-separated backends to run (json,python,html,markdown,rst,csv,pdf)")
     b.set_defaults(func=run)
 
 
