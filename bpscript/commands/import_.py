@@ -61,9 +61,14 @@ def run(args) -> int:
     if errors:
         print(_tally(diags) + "; nothing was written", file=sys.stderr)
         return 1
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for name, text in outputs.items():
-        (out_dir / name).write_text(text, encoding="utf-8")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for name, text in outputs.items():
+            (out_dir / name).write_text(text, encoding="utf-8")
+    except OSError as err:
+        print_diagnostics([Diagnostic("E410", f"cannot write into {out_dir}: {err.strerror}",
+                                      Span(str(out_dir), 1, 1, 1, 2))], {}, stream=sys.stderr)
+        return 1
     kinds: dict[str, int] = {}
     for e in result.imported.entries:
         kinds[e.kind] = kinds.get(e.kind, 0) + 1

@@ -123,3 +123,13 @@ def test_notation_round_trips_nesting():
     text = "1. a\n  1. b\n    A. c\n  ・d\n2. e"
     assert nt.to_official(text) == "1. a\n-1. b\n--A. c\n-・d\n2. e"
     assert nt.from_official(nt.to_official(text), rule_text=True) == text
+
+
+def test_an_unwritable_output_is_a_diagnostic(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("x", "utf-8")
+    assert main(["import", str(OFFICIAL), "--out", str(blocker / "out")]) == 1
+    assert "error[E410]: cannot write into" in capsys.readouterr().err
+    assert main(["import", str(OFFICIAL), "--out", str(blocker)]) == 1
+    assert f"error[E410]: {blocker} is not a directory" in capsys.readouterr().err
+    assert blocker.read_text("utf-8") == "x"
