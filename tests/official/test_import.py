@@ -133,3 +133,13 @@ def test_an_unwritable_output_is_a_diagnostic(tmp_path, capsys):
     assert main(["import", str(OFFICIAL), "--out", str(blocker)]) == 1
     assert f"error[E410]: {blocker} is not a directory" in capsys.readouterr().err
     assert blocker.read_text("utf-8") == "x"
+
+
+def test_an_imported_package_builds_into_its_own_directory(imported, tmp_path):
+    out = tmp_path / "site"
+    assert main(["build", str(imported), "--only", "html,rst,csv"]) == 2  # never into generated/ by default
+    assert main(["build", str(imported), "--out", str(out), "--only", "html,rst,csv"]) == 0
+    assert sorted(p.name for p in (out / "rst").iterdir()) == [
+        "format-lite.rst", "format-mast.rst", "format-pro.rst", "format-std.rst"]
+    assert (out / "csv" / "scripts.csv").read_text("utf-8-sig").count("\nend,action,エンド,") == 1
+    assert (out / "html" / "format-lite.html").is_file()
