@@ -207,7 +207,8 @@ def chapter_text(rs: m.Ruleset, key: str, title_word: str, scripts: list[m.Scrip
             continue
         list_word = WORDS["lists"][kind]
         out += rt.label(f"{LIST_LABEL[kind]}-{key}")
-        out += rt.title(f"{title_word}{list_word}", "=", over=True)
+        heading = f"{title_word}: {WORDS['frame']}{list_word}" if key.startswith("frame-") else f"{title_word}{list_word}"
+        out += rt.title(heading, "=", over=True)
         if kind == "action":
             out += [".. note::", f"   **{WORDS['notation']}**", "", f"   - {WORDS['at_note']}", ""]
         out += [f".. contents:: {WORDS['toc']}", "   :depth: 2", "   :local:", ""]
