@@ -3,8 +3,8 @@
 A script *refers to* another when its rules name it: an id in a condition, an event, a
 target predicate or an effect (`face_up_trump(me, sJ)`, `summon_with_trump(key, sJ, …)`,
 `on resolved(end)`), `effect: … same_as X`, or a key unit condition naming a character
-(`「リアニメーター」1体`). For a trump, the scripts printed under its category (`切札♠J
-リアニメーター`: the trump's card and name) relate to it as well.
+(`「リアニメーター」1体`). For a trump, the scripts listed under the category that stands for
+it (`category trumpSJ "切札♠J リアニメーター" { trump: sJ }`) relate to it as well.
 
 The HTML and RST backends both take a trump's 関連 list from `related` and the links of
 `「X」` in a script's text from `references`.
@@ -13,7 +13,7 @@ The HTML and RST backends both take a trump's 関連 list from `related` and the
 from __future__ import annotations
 
 from . import model as m
-from .conditions import UnitCondition
+from .conditions import NamedCharacter
 from .effects import Name, walk
 
 
@@ -47,20 +47,16 @@ def references(rs: m.Ruleset, s: m.Script) -> list[m.Script]:
         if s.effect is not None and s.effect.same_as:
             ids.add(s.effect.same_as)
         key = s.key
-        if key is not None and isinstance(key.condition, UnitCondition):
-            named = getattr(key.condition, "name", None)
-            ids.update(c.id for c in rs.components("character") if named is not None and c.name == named)
+        if key is not None and isinstance(key.condition, NamedCharacter) and key.condition.character:
+            ids.add(key.condition.character)
     ids.discard(s.id)
     return [x for x in rs.scripts.values() if x.id in ids]
 
 
 def names_trump(s: m.Script, trump: m.Script) -> bool:
-    """Whether `s` is printed under the trump's category: its last two words are the
-    trump's card (as the category spells it, e.g. `切札♠J`) and the trump's name."""
-    if not isinstance(trump, m.ComponentScript) or trump.unit_condition is None:
-        return False
-    words = s.category.split()
-    return len(words) >= 2 and words[-1] == trump.name and words[-2].endswith(trump.unit_condition.text)
+    """Whether `s` is listed under the category that stands for the trump (a category
+    declared `{ trump: sJ }`)."""
+    return s.category.trump == trump.id
 
 
 def related(rs: m.Ruleset, target: m.Script) -> list[m.Script]:

@@ -22,11 +22,12 @@ def ruby(s: m.Script) -> str | None:
 
 
 def category(s: m.Script) -> str:
-    return s.category
+    """The printed name of the category the script is listed under."""
+    return s.category.name
 
 
 def type_name(s: m.Script) -> str:
-    return s.type
+    return s.type.name
 
 
 def formats(s: m.Script) -> tuple[str, ...]:
@@ -69,7 +70,7 @@ def header_words(s: m.Script) -> tuple[str, str, str] | None:
     if not isinstance(s, m.ActionScript) or s.header is None:
         return None
     h = s.header
-    return h.trigger.value, h.speed.value, h.timing.value
+    return h.trigger.name, h.speed.name, h.timing.name
 
 
 def cost_letters(s: m.Script) -> str:
@@ -160,26 +161,49 @@ def frame_name(rs: m.Ruleset, fid: str) -> str:
 
 
 def action_types(rs: m.Ruleset) -> tuple[str, ...]:
-    return tuple(m.ACTION_TYPES)
+    """The printed names of the declared action types."""
+    return tuple(t.name for t in rs.vocabulary.types_of("action"))
 
 
 def component_types(rs: m.Ruleset, kind: str) -> tuple[str, ...]:
-    return tuple(m.COMPONENT_TYPES.get(kind, ()))
+    return tuple(t.name for t in rs.vocabulary.types_of(kind))
 
 
 def header_vocabulary(rs: m.Ruleset) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """The words a header may use: (triggers, speeds, timings)."""
-    return (tuple(t.value for t in m.Trigger), tuple(t.value for t in m.Speed), tuple(t.value for t in m.Timing))
+    """The printed words a header may use: (triggers, speeds, timings)."""
+    voc = rs.vocabulary
+    return tuple(voc.triggers.names()), tuple(voc.speeds.names()), tuple(voc.timings.names())
 
 
 def declared_cost_letters(rs: m.Ruleset) -> tuple[str, ...]:
     return tuple(rs.costs)
 
 
+def has_category(rs: m.Ruleset, name: str) -> bool:
+    """Whether a category of that printed name is declared (a type is a category too)."""
+    return rs.vocabulary.category(name) is not None
+
+
+def has_label(rs: m.Ruleset, name: str) -> bool:
+    return rs.vocabulary.labels.get(name) is not None
+
+
 def target_vocabulary(rs: m.Ruleset) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
-    """(target kind → (noun, counter), owner → printed prefix), for reading default renderings."""
-    return dict(m.TARGET_KINDS), dict(m.OWNERS)
+    """(target kind id → (noun, counter), owner id → printed prefix), for reading default
+    renderings: unit targets are named by a component type or kind, others by a target kind."""
+    voc = rs.vocabulary
+    kinds: dict[str, tuple[str, str]] = {}
+    for t in voc.types:
+        if t.kind != "action":
+            comp = voc.components.get(t.kind)
+            kinds[t.id] = (t.name, comp.counter if comp else "")
+    for c in voc.components:
+        kinds.setdefault(c.id, (c.name, c.counter))
+    for k in voc.target_kinds:
+        kinds.setdefault(k.id, (k.name, k.counter))
+    return kinds, {o.id: o.name for o in voc.owners}
 
 
 def zone_name(rs: m.Ruleset, zone: str) -> str:
-    return m.ZONES.get(zone, zone)
+    found = rs.vocabulary.zones.get(zone)
+    return found.name if found is not None else zone

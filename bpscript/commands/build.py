@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from .common import print_diagnostics
+from .common import missing_paths, print_diagnostics
 
 
 def register(sub) -> None:
@@ -26,6 +26,8 @@ def run(args) -> int:
     started = time.perf_counter()
     if args.paths and not args.out:
         build.log("error: give --out DIR when building your own scripts (generated/ holds the bundled rules)")
+        return 2
+    if missing_paths(args.paths):
         return 2
     build.log(f"loading {' '.join(args.paths) if args.paths else 'stdlib + frames'} …")
     result = load(args.paths) if args.paths else load_official()

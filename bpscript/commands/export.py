@@ -80,11 +80,11 @@ def _data(args) -> dict[str, str] | None:
     """The `data:` block: --data FILE, else official-data.yaml of the rules exported."""
     import yaml
 
-    from ..loader import project_root
+    from ..bundled import STDLIB, rules_root
     if args.data:
         path = Path(args.data)
     elif not args.paths:
-        path = project_root() / "stdlib" / DATA_FILE
+        path = rules_root() / STDLIB / DATA_FILE
     else:
         found = [Path(p) / DATA_FILE for p in args.paths if (Path(p) / DATA_FILE).is_file()]
         if not found:

@@ -1,5 +1,6 @@
-"""Imported entries → `.bps` source: one file for the vocabulary (costs, formats), one per
-official list, in the layout of the bundled stdlib.
+"""Imported entries → `.bps` source: the bundled rules' vocabulary and formats (the data does
+not carry them), declarations for words the data adds, and one file per official list, in
+the layout of the bundled stdlib.
 
 Text reaches the output only as a string literal with its quotes and backslashes escaped,
 so nothing from the data can become bpscript syntax.
@@ -10,10 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import model as m
+from .. import scriptview as sv
+from ..bundled import STDLIB, rules_root
+from ..syntax import ast
+from ..syntax.parser import parse_module
 from .importer import Entry, Imported
 
 FILES = {"action": "10-actions.bps", "character": "20-characters.bps", "fog": "30-fogs.bps"}
-VOCABULARY_FILE = "00-formats.bps"
+EXTRA_FILE = "05-imported-vocabulary.bps"
 
 
 @dataclass
@@ -48,14 +53,46 @@ def literal(text: str, indent: str = "  ") -> str:
     return f'"""\n{body}\n{indent}"""'
 
 
-def vocabulary(rs: m.Ruleset) -> str:
-    """The costs and formats the imported scripts use, from the ruleset they were checked against."""
-    out = ["# Costs and formats (from the bundled rules: the official data does not carry them)", ""]
-    for c in rs.costs.values():
-        out += [f"cost {c.letter} {c.id} {quote(c.text)}", ""]
-    for f in rs.formats.values():
-        out += [f"format {f.id} {quote(f.name)} {{", f"  summary: {quote(f.summary)}", "}", ""]
-    return "\n".join(out)
+def bundled_vocabulary() -> dict[str, str]:
+    """The bundled rules' files that declare words and formats but hold no script
+    (00-vocabulary.bps, 00-formats.bps): the vocabulary imported scripts are checked against."""
+    out = {}
+    for f in sorted((rules_root() / STDLIB).glob("*.bps")):
+        text = f.read_text(encoding="utf-8")
+        module, _ = parse_module(text, f.name)
+        if not any(isinstance(item, ast.ScriptNode) for item in module.items):
+            out[f.name] = text
+    return out
+
+
+def extra_vocabulary(imported: Imported, vocab: m.Ruleset) -> str | None:
+    """Declarations for the categories and labels the data uses and the bundled rules do not
+    declare: a category is a heading; a label gets no roles (what it lets a unit do is not in
+    the data)."""
+    taken = {t.id for table in (vocab.vocabulary.categories, vocab.vocabulary.types, vocab.vocabulary.labels)
+             for t in table}
+    lines: list[str] = []
+    seen: set[str] = set()
+
+    def fresh(stem: str) -> str:
+        n = 1
+        while f"{stem}{n}" in taken:
+            n += 1
+        taken.add(f"{stem}{n}")
+        return f"{stem}{n}"
+
+    for e in imported.entries:
+        category = str(e.values["category"])
+        if category and not sv.has_category(vocab, category) and ("c", category) not in seen:
+            seen.add(("c", category))
+            lines.append(f"category {fresh('importedCategory')} {quote(category)}")
+        for name, _ in e.values.get("labels", []):
+            if not sv.has_label(vocab, name) and ("l", name) not in seen:
+                seen.add(("l", name))
+                lines.append(f"label {fresh('importedLabel')} {quote(name)}")
+    if not lines:
+        return None
+    return "\n".join(["# Words the official data uses that the bundled rules do not declare", ""] + lines + [""])
 
 
 def script(e: Entry) -> list[str]:
@@ -114,7 +151,10 @@ def script(e: Entry) -> list[str]:
 def write_package(imported: Imported, vocab: m.Ruleset, title: str) -> Written:
     """The `.bps` files of an import (only the lists that have entries)."""
     w = Written()
-    w.files[VOCABULARY_FILE] = vocabulary(vocab)
+    w.files.update(bundled_vocabulary())
+    extra = extra_vocabulary(imported, vocab)
+    if extra is not None:
+        w.files[EXTRA_FILE] = extra
     for kind, name in FILES.items():
         entries = [e for e in imported.entries if e.kind == kind]
         if not entries:

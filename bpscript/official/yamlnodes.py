@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Severity
 from ..source import Span
 
 
@@ -31,9 +31,12 @@ class Reader:
               fix: str | None = None, length: int | None = None) -> None:
         self.diagnostics.append(Diagnostic(code, message, self.span(node, length), expected=expected, fix=fix))
 
+    def warn(self, code: str, message: str, node: yaml.Node, *, fix: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(code, message, self.span(node), Severity.WARNING, fix=fix))
+
 
 def compose(path: str, text: str) -> tuple[yaml.Node | None, Diagnostic | None]:
-    """The document's root node, or the YAML error as a diagnostic (E400)."""
+    """The document's root node, or the YAML error as a diagnostic (E500)."""
     try:
         return yaml.compose(text, Loader=yaml.SafeLoader), None
     except yaml.MarkedYAMLError as err:
@@ -44,23 +47,23 @@ def compose(path: str, text: str) -> tuple[yaml.Node | None, Diagnostic | None]:
         if err.context:
             where = err.context_mark
             notes = (err.context + (f" (line {where.line + 1}, column {where.column + 1})" if where else ""),)
-        return None, Diagnostic("E400", f"not valid YAML: {problem}", Span(path, line, col, line, col + 1),
+        return None, Diagnostic("E500", f"not valid YAML: {problem}", Span(path, line, col, line, col + 1),
                                 notes=notes)
     except yaml.YAMLError as err:
-        return None, Diagnostic("E400", f"not valid YAML: {err}", Span(path, 1, 1, 1, 2))
+        return None, Diagnostic("E500", f"not valid YAML: {err}", Span(path, 1, 1, 1, 2))
 
 
 def items(r: Reader, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node, yaml.Node]]:
-    """(key, key node, value node) of a mapping; a repeated key is an error (E408)."""
+    """(key, key node, value node) of a mapping; a repeated key is an error (E508)."""
     if not isinstance(node, yaml.MappingNode):
-        r.error("E401", f"{what} should be a mapping (key: value lines)", node)
+        r.error("E501", f"{what} should be a mapping (key: value lines)", node)
         return []
     seen: dict[str, yaml.Node] = {}
     out = []
     for k, v in node.value:
         key = k.value if isinstance(k, yaml.ScalarNode) else ""
         if key in seen:
-            r.error("E408", f"'{key}' is given twice in {what}", k,
+            r.error("E508", f"'{key}' is given twice in {what}", k,
                     fix=f"keep one '{key}' (YAML keeps only the last one, silently)")
             continue
         seen[key] = k
@@ -72,7 +75,7 @@ def sequence(r: Reader, node: yaml.Node, what: str) -> list[yaml.Node]:
     if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":null"):
         return []
     if not isinstance(node, yaml.SequenceNode):
-        r.error("E401", f"{what} should be a list (`- ` items)", node)
+        r.error("E501", f"{what} should be a list (`- ` items)", node)
         return []
     return list(node.value)
 
@@ -80,7 +83,7 @@ def sequence(r: Reader, node: yaml.Node, what: str) -> list[yaml.Node]:
 def text(r: Reader, node: yaml.Node, what: str) -> str | None:
     """A scalar's text as written (numbers and the like too); None for an empty value."""
     if not isinstance(node, yaml.ScalarNode):
-        r.error("E404", f"{what} should be text, not a {'list' if isinstance(node, yaml.SequenceNode) else 'mapping'}",
+        r.error("E504", f"{what} should be text, not a {'list' if isinstance(node, yaml.SequenceNode) else 'mapping'}",
                 node)
         return None
     if node.tag.endswith(":null") and node.style is None:

@@ -54,7 +54,7 @@ def test_one_row_per_script_with_every_field():
 
 
 def test_formula_cells_are_guarded():
-    result = load([Path(__file__).parent / "fixtures" / "formula"])
+    result = load([ROOT / "stdlib" / "00-vocabulary.bps", Path(__file__).parent / "fixtures" / "formula"])
     assert not result.errors
     files = build_csv(result.ruleset)
     head = _rows(files["csv/frames.csv"])[0]

@@ -21,6 +21,7 @@ from bpscript.backends.rst_backend import build_rst
 from bpscript.loader import load, load_official
 
 FIXTURE = Path(__file__).parent / "fixtures" / "hostile"
+VOCABULARY = Path(__file__).parents[2] / "stdlib" / "00-vocabulary.bps"  # the words the fixture uses
 pytest.importorskip("sphinx")
 
 
@@ -37,7 +38,7 @@ def official() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def hostile() -> dict[str, str]:
-    result = load([FIXTURE])
+    result = load([VOCABULARY, FIXTURE])
     assert not result.errors
     return {k: v.decode("utf-8") for k, v in build_rst(result.ruleset).items()}
 

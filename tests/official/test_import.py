@@ -12,7 +12,8 @@ from bpscript.cli import main
 from bpscript.loader import load, load_official
 from bpscript.official import notation as nt
 
-OFFICIAL = Path(__file__).parent.parent / "data" / "official" / "act-8.2.yaml"
+ROOT = Path(__file__).parents[2]
+OFFICIAL = ROOT / "tests" / "data" / "official" / "act-8.2.yaml"
 
 
 def _fields(s: m.Script) -> dict:
@@ -42,7 +43,10 @@ def imported(tmp_path_factory) -> Path:
 
 def test_import_writes_a_package_that_checks(imported, capsys):
     assert sorted(p.name for p in imported.iterdir()) == [
-        "00-formats.bps", "10-actions.bps", "20-characters.bps", "30-fogs.bps", "official-data.yaml"]
+        "00-formats.bps", "00-vocabulary.bps", "10-actions.bps", "20-characters.bps", "30-fogs.bps",
+        "official-data.yaml"]
+    for name in ("00-formats.bps", "00-vocabulary.bps"):  # the vocabulary it was checked against
+        assert (imported / name).read_text("utf-8") == (ROOT / "stdlib" / name).read_text("utf-8")
     assert main(["check", str(imported)]) == 0
     assert "0 error(s), 0 warning(s)" in capsys.readouterr().out
 
@@ -74,10 +78,9 @@ def test_effects_come_in_as_text_and_coverage_lists_them(imported, capsys):
 def test_typed_parts_are_typed(imported):
     rs = load([imported]).ruleset
     hero, slash_like = rs.scripts["summonsHero"], rs.scripts["unsummons"]
-    assert (hero.header.trigger, hero.header.speed, hero.header.timing) == (m.Trigger.DIRECT, m.Speed.NORMAL,
-                                                                             m.Timing.MAIN)
+    assert (hero.header.trigger.id, hero.header.speed.id, hero.header.timing.id) == ("direct", "normal", "main")
     assert hero.cost.letters == ("B", "B", "L")
-    assert hero.key.condition.canonical() == load_official().ruleset.scripts["summonsHero"].key.condition.canonical()
+    assert hero.key.condition == load_official().ruleset.scripts["summonsHero"].key.condition
     # a target printed in the default form is typed, any other stays text
     assert [(sp.kind, sp.count, sp.owner) for sp in slash_like.target.specs] == [("character", 1, "self")]
     assert rs.scripts["truce"].target.specs == ()
@@ -93,7 +96,7 @@ def test_the_official_typo_is_a_located_warning(tmp_path, capsys):
     assert main(["import", str(OFFICIAL), "--out", str(tmp_path / "o")]) == 0
     err = capsys.readouterr().err
     line = next(i for i, text in enumerate(OFFICIAL.read_text("utf-8").splitlines(), 1) if "v3.0,8.0,v8.1" in text)
-    assert f"act-8.2.yaml:{line}:20: warning[W420]: version '8.0' has no 'v'; imported as 'v8.0'" in err
+    assert f"act-8.2.yaml:{line}:20: warning[W520]: version '8.0' has no 'v'; imported as 'v8.0'" in err
 
 
 def test_existing_files_are_never_overwritten_without_force(tmp_path, capsys):
@@ -101,7 +104,7 @@ def test_existing_files_are_never_overwritten_without_force(tmp_path, capsys):
     out.mkdir()
     (out / "10-actions.bps").write_text("# mine\n", "utf-8")
     assert main(["import", str(OFFICIAL), "--out", str(out)]) == 1
-    assert "error[E410]" in capsys.readouterr().err
+    assert "error[E510]" in capsys.readouterr().err
     assert (out / "10-actions.bps").read_text("utf-8") == "# mine\n"
     assert sorted(p.name for p in out.iterdir()) == ["10-actions.bps"]
     assert main(["import", str(OFFICIAL), "--out", str(out), "--force"]) == 0
@@ -129,9 +132,9 @@ def test_an_unwritable_output_is_a_diagnostic(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("x", "utf-8")
     assert main(["import", str(OFFICIAL), "--out", str(blocker / "out")]) == 1
-    assert "error[E410]: cannot write into" in capsys.readouterr().err
+    assert "error[E510]: cannot write into" in capsys.readouterr().err
     assert main(["import", str(OFFICIAL), "--out", str(blocker)]) == 1
-    assert f"error[E410]: {blocker} is not a directory" in capsys.readouterr().err
+    assert f"error[E510]: {blocker} is not a directory" in capsys.readouterr().err
     assert blocker.read_text("utf-8") == "x"
 
 
@@ -143,3 +146,23 @@ def test_an_imported_package_builds_into_its_own_directory(imported, tmp_path):
         "format-lite.rst", "format-mast.rst", "format-pro.rst", "format-std.rst"]
     assert (out / "csv" / "scripts.csv").read_text("utf-8-sig").count("\nend,action,エンド,") == 1
     assert (out / "html" / "format-lite.html").is_file()
+
+
+def test_words_the_bundled_rules_do_not_declare_are_declared(tmp_path, capsys):
+    source = tmp_path / "new.yaml"
+    source.write_text(
+        "actList:\n  - type: 特殊\n    acts:\n    - format: lite\n      actName: 新技\n      actId: newMove\n"
+        "      actType: 通常魔法\n      actTrigger: 直接\n      actSpeed: 通常\n      actTime: メイン\n"
+        "      actEffect: 何かする。\n"
+        "charList:\n  - type: 兵士\n    chars:\n    - format: lite\n      charName: 新兵\n      charId: newbie\n"
+        "      charType: 兵士\n      charKey: 2〜10\n      charSize: '2'\n      charLabel: ブロッカー, 新ラベル(条件付き)\n",
+        "utf-8")
+    out = tmp_path / "out"
+    assert main(["import", str(source), "--out", str(out)]) == 0
+    assert "new.yaml:21:18: warning[W521]: label <新ラベル> is not declared by the bundled rules" in capsys.readouterr().err
+    extra = (out / "05-imported-vocabulary.bps").read_text("utf-8")
+    assert 'category importedCategory1 "特殊"' in extra and 'label importedLabel1 "新ラベル"' in extra
+    rs = load([out]).ruleset
+    assert rs.scripts["newMove"].category.name == "特殊"
+    assert [lab.text for lab in rs.scripts["newbie"].labels] == ["ブロッカー", "新ラベル(条件付き)"]
+    assert rs.vocabulary.labels.get("新ラベル").roles == ()  # what it lets a unit do is not in the data

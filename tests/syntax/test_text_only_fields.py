@@ -9,10 +9,11 @@ from bpscript.lint import lint_paths
 from bpscript.loader import load
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "text_only.bps"
+VOCABULARY = Path(__file__).parents[2] / "stdlib" / "00-vocabulary.bps"  # the words the fixture uses
 
 
 def _loaded():
-    result = load([FIXTURE])
+    result = load([VOCABULARY, FIXTURE])
     assert not result.errors, [d.message for d in result.errors]
     return result.ruleset
 
@@ -33,11 +34,11 @@ def test_text_only_target_and_size_are_kept_and_unstructured():
 def test_a_string_size_is_text_a_number_is_an_expression(tmp_path):
     f = tmp_path / "s.bps"
     f.write_text(FIXTURE.read_text("utf-8").replace('size: "ユニットカードの数字"', "size: 1"), "utf-8")
-    s = load([f]).ruleset.scripts["soldierLike"]
+    s = load([VOCABULARY, f]).ruleset.scripts["soldierLike"]
     assert s.size.text == "1" and s.size.structured
 
 
 def test_lint_runs_on_text_only_targets():
-    report = lint_paths([FIXTURE])
+    report = lint_paths([VOCABULARY, FIXTURE])
     assert report.scripts == 2
     assert all(f.code != "G1" for f in report.findings + report.suppressed)
