@@ -73,7 +73,7 @@ class Action_draw(ActionEffect):
     category = 'basic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/10-basic.bps:31:8'
+    source = 'stdlib/10-basic.bps:32:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -110,7 +110,7 @@ class Action_attack(ActionEffect):
     category = 'basic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/10-basic.bps:51:8'
+    source = 'stdlib/10-basic.bps:52:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -137,7 +137,7 @@ class Action_block(ActionEffect):
     category = 'basic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/10-basic.bps:67:8'
+    source = 'stdlib/10-basic.bps:68:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -170,7 +170,7 @@ class Action_damageJudge(ActionEffect):
     category = 'basic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/10-basic.bps:83:8'
+    source = 'stdlib/10-basic.bps:84:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -203,7 +203,7 @@ class Action_nextGeneration(ActionEffect):
     category = 'basic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/10-basic.bps:104:8'
+    source = 'stdlib/10-basic.bps:105:8'
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -237,35 +237,35 @@ __bps_lines__ = {
     58: 'stdlib/10-basic.bps:22:46',
     62: 'stdlib/10-basic.bps:23:3',
     64: 'stdlib/10-basic.bps:24:5',
-    67: 'stdlib/10-basic.bps:31:8',
-    87: 'stdlib/10-basic.bps:34:72',
-    89: 'stdlib/10-basic.bps:34:72',
-    91: 'stdlib/10-basic.bps:34:47',
-    95: 'stdlib/10-basic.bps:35:3',
-    97: 'stdlib/10-basic.bps:39:5',
-    98: 'stdlib/10-basic.bps:39:14',
-    99: 'stdlib/10-basic.bps:40:5',
-    100: 'stdlib/10-basic.bps:41:7',
-    101: 'stdlib/10-basic.bps:42:9',
-    104: 'stdlib/10-basic.bps:51:8',
-    122: 'stdlib/10-basic.bps:53:57',
-    124: 'stdlib/10-basic.bps:53:57',
-    126: 'stdlib/10-basic.bps:54:3',
-    128: 'stdlib/10-basic.bps:60:5',
-    131: 'stdlib/10-basic.bps:67:8',
-    151: 'stdlib/10-basic.bps:70:87',
-    153: 'stdlib/10-basic.bps:70:87',
-    155: 'stdlib/10-basic.bps:70:62',
-    159: 'stdlib/10-basic.bps:71:3',
-    161: 'stdlib/10-basic.bps:76:5',
-    164: 'stdlib/10-basic.bps:83:8',
-    184: 'stdlib/10-basic.bps:86:71',
-    186: 'stdlib/10-basic.bps:86:71',
-    188: 'stdlib/10-basic.bps:86:47',
-    192: 'stdlib/10-basic.bps:87:3',
-    194: 'stdlib/10-basic.bps:97:5',
-    197: 'stdlib/10-basic.bps:104:8',
-    217: 'stdlib/10-basic.bps:108:59',
-    221: 'stdlib/10-basic.bps:109:3',
-    223: 'stdlib/10-basic.bps:110:5',
+    67: 'stdlib/10-basic.bps:32:8',
+    87: 'stdlib/10-basic.bps:35:72',
+    89: 'stdlib/10-basic.bps:35:72',
+    91: 'stdlib/10-basic.bps:35:47',
+    95: 'stdlib/10-basic.bps:36:3',
+    97: 'stdlib/10-basic.bps:40:5',
+    98: 'stdlib/10-basic.bps:40:14',
+    99: 'stdlib/10-basic.bps:41:5',
+    100: 'stdlib/10-basic.bps:42:7',
+    101: 'stdlib/10-basic.bps:43:9',
+    104: 'stdlib/10-basic.bps:52:8',
+    122: 'stdlib/10-basic.bps:54:57',
+    124: 'stdlib/10-basic.bps:54:57',
+    126: 'stdlib/10-basic.bps:55:3',
+    128: 'stdlib/10-basic.bps:61:5',
+    131: 'stdlib/10-basic.bps:68:8',
+    151: 'stdlib/10-basic.bps:71:87',
+    153: 'stdlib/10-basic.bps:71:87',
+    155: 'stdlib/10-basic.bps:71:62',
+    159: 'stdlib/10-basic.bps:72:3',
+    161: 'stdlib/10-basic.bps:77:5',
+    164: 'stdlib/10-basic.bps:84:8',
+    184: 'stdlib/10-basic.bps:87:71',
+    186: 'stdlib/10-basic.bps:87:71',
+    188: 'stdlib/10-basic.bps:87:47',
+    192: 'stdlib/10-basic.bps:88:3',
+    194: 'stdlib/10-basic.bps:98:5',
+    197: 'stdlib/10-basic.bps:105:8',
+    217: 'stdlib/10-basic.bps:109:59',
+    221: 'stdlib/10-basic.bps:110:3',
+    223: 'stdlib/10-basic.bps:111:5',
 }

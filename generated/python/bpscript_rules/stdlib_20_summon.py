@@ -62,7 +62,7 @@ class Action_summonsHero(ActionEffect):
     category = 'summon'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/20-summon.bps:30:8'
+    source = 'stdlib/20-summon.bps:31:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -85,7 +85,7 @@ class Action_summonsAce(ActionEffect):
     category = 'summon'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/20-summon.bps:43:8'
+    source = 'stdlib/20-summon.bps:44:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -108,7 +108,7 @@ class Action_quickSummonsAce(ActionEffect):
     category = 'summon'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/20-summon.bps:55:8'
+    source = 'stdlib/20-summon.bps:56:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -138,7 +138,7 @@ class Action_summonsMagic(ActionEffect):
     category = 'summon'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/20-summon.bps:74:8'
+    source = 'stdlib/20-summon.bps:75:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -161,7 +161,7 @@ class Action_mountSoldier(ActionEffect):
     category = 'summon'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/20-summon.bps:90:8'
+    source = 'stdlib/20-summon.bps:91:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -189,25 +189,25 @@ __bps_lines__ = {
     33: 'stdlib/20-summon.bps:17:8',
     51: 'stdlib/20-summon.bps:20:3',
     53: 'stdlib/20-summon.bps:21:5',
-    56: 'stdlib/20-summon.bps:30:8',
-    74: 'stdlib/20-summon.bps:33:3',
-    76: 'stdlib/20-summon.bps:34:5',
-    79: 'stdlib/20-summon.bps:43:8',
-    97: 'stdlib/20-summon.bps:45:3',
-    99: 'stdlib/20-summon.bps:46:5',
-    102: 'stdlib/20-summon.bps:55:8',
-    120: 'stdlib/20-summon.bps:57:55',
-    122: 'stdlib/20-summon.bps:57:55',
-    124: 'stdlib/20-summon.bps:58:3',
-    126: 'stdlib/20-summon.bps:63:5',
-    127: 'stdlib/20-summon.bps:64:7',
-    129: 'stdlib/20-summon.bps:66:7',
-    132: 'stdlib/20-summon.bps:74:8',
-    150: 'stdlib/20-summon.bps:77:3',
-    152: 'stdlib/20-summon.bps:78:5',
-    155: 'stdlib/20-summon.bps:90:8',
-    175: 'stdlib/20-summon.bps:93:35',
-    176: 'stdlib/20-summon.bps:93:35',
-    179: 'stdlib/20-summon.bps:94:3',
-    181: 'stdlib/20-summon.bps:95:5',
+    56: 'stdlib/20-summon.bps:31:8',
+    74: 'stdlib/20-summon.bps:34:3',
+    76: 'stdlib/20-summon.bps:35:5',
+    79: 'stdlib/20-summon.bps:44:8',
+    97: 'stdlib/20-summon.bps:46:3',
+    99: 'stdlib/20-summon.bps:47:5',
+    102: 'stdlib/20-summon.bps:56:8',
+    120: 'stdlib/20-summon.bps:58:55',
+    122: 'stdlib/20-summon.bps:58:55',
+    124: 'stdlib/20-summon.bps:59:3',
+    126: 'stdlib/20-summon.bps:64:5',
+    127: 'stdlib/20-summon.bps:65:7',
+    129: 'stdlib/20-summon.bps:67:7',
+    132: 'stdlib/20-summon.bps:75:8',
+    150: 'stdlib/20-summon.bps:78:3',
+    152: 'stdlib/20-summon.bps:79:5',
+    155: 'stdlib/20-summon.bps:91:8',
+    175: 'stdlib/20-summon.bps:94:35',
+    176: 'stdlib/20-summon.bps:94:35',
+    179: 'stdlib/20-summon.bps:95:3',
+    181: 'stdlib/20-summon.bps:96:5',
 }

@@ -84,7 +84,7 @@ class Action_counter(ActionEffect):
     category = 'quickMagic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:44:8'
+    source = 'stdlib/30-quick-magic.bps:45:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -114,7 +114,7 @@ class Action_kill(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:61:8'
+    source = 'stdlib/30-quick-magic.bps:62:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -137,7 +137,7 @@ class Action_reunion(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:72:8'
+    source = 'stdlib/30-quick-magic.bps:73:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -162,7 +162,7 @@ class Action_truce(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:87:8'
+    source = 'stdlib/30-quick-magic.bps:88:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -191,7 +191,7 @@ class Action_changeTarget(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:99:8'
+    source = 'stdlib/30-quick-magic.bps:100:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -220,7 +220,7 @@ class Action_search(ActionEffect):
     category = 'quickMagic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:111:8'
+    source = 'stdlib/30-quick-magic.bps:112:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -246,7 +246,7 @@ class Action_bj(ActionEffect):
     category = 'quickMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:124:8'
+    source = 'stdlib/30-quick-magic.bps:125:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -269,7 +269,7 @@ class Action_rsf(ActionEffect):
     category = 'quickMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:145:8'
+    source = 'stdlib/30-quick-magic.bps:147:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -292,7 +292,7 @@ class Action_reverse(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:156:8'
+    source = 'stdlib/30-quick-magic.bps:158:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -325,7 +325,7 @@ class Action_unsummons(ActionEffect):
     category = 'quickMagic'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:182:8'
+    source = 'stdlib/30-quick-magic.bps:184:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -354,60 +354,60 @@ __bps_lines__ = {
     55: 'stdlib/30-quick-magic.bps:33:8',
     73: 'stdlib/30-quick-magic.bps:36:3',
     75: 'stdlib/30-quick-magic.bps:37:5',
-    78: 'stdlib/30-quick-magic.bps:44:8',
-    98: 'stdlib/30-quick-magic.bps:46:25',
-    99: 'stdlib/30-quick-magic.bps:46:25',
-    102: 'stdlib/30-quick-magic.bps:47:3',
-    104: 'stdlib/30-quick-magic.bps:52:5',
-    105: 'stdlib/30-quick-magic.bps:53:7',
-    108: 'stdlib/30-quick-magic.bps:61:8',
-    126: 'stdlib/30-quick-magic.bps:64:3',
-    128: 'stdlib/30-quick-magic.bps:65:5',
-    131: 'stdlib/30-quick-magic.bps:72:8',
-    149: 'stdlib/30-quick-magic.bps:75:3',
-    151: 'stdlib/30-quick-magic.bps:76:5',
-    152: 'stdlib/30-quick-magic.bps:77:5',
-    153: 'stdlib/30-quick-magic.bps:78:5',
-    156: 'stdlib/30-quick-magic.bps:87:8',
-    176: 'stdlib/30-quick-magic.bps:90:25',
-    177: 'stdlib/30-quick-magic.bps:90:25',
-    180: 'stdlib/30-quick-magic.bps:91:3',
-    182: 'stdlib/30-quick-magic.bps:92:5',
-    185: 'stdlib/30-quick-magic.bps:99:8',
-    205: 'stdlib/30-quick-magic.bps:102:25',
-    206: 'stdlib/30-quick-magic.bps:102:25',
-    209: 'stdlib/30-quick-magic.bps:103:3',
-    211: 'stdlib/30-quick-magic.bps:104:5',
-    214: 'stdlib/30-quick-magic.bps:111:8',
-    232: 'stdlib/30-quick-magic.bps:113:3',
-    234: 'stdlib/30-quick-magic.bps:114:5',
-    235: 'stdlib/30-quick-magic.bps:115:5',
-    236: 'stdlib/30-quick-magic.bps:116:5',
-    237: 'stdlib/30-quick-magic.bps:117:5',
-    240: 'stdlib/30-quick-magic.bps:124:8',
-    258: 'stdlib/30-quick-magic.bps:126:3',
-    260: 'stdlib/30-quick-magic.bps:136:5',
-    263: 'stdlib/30-quick-magic.bps:145:8',
-    281: 'stdlib/30-quick-magic.bps:148:3',
-    283: 'stdlib/30-quick-magic.bps:149:5',
-    286: 'stdlib/30-quick-magic.bps:156:8',
-    304: 'stdlib/30-quick-magic.bps:159:3',
-    306: 'stdlib/30-quick-magic.bps:165:5',
-    307: 'stdlib/30-quick-magic.bps:166:7',
-    308: 'stdlib/30-quick-magic.bps:167:9',
-    309: 'stdlib/30-quick-magic.bps:170:5',
-    310: 'stdlib/30-quick-magic.bps:171:7',
-    311: 'stdlib/30-quick-magic.bps:171:16',
-    312: 'stdlib/30-quick-magic.bps:172:12',
-    313: 'stdlib/30-quick-magic.bps:173:7',
-    314: 'stdlib/30-quick-magic.bps:173:16',
-    315: 'stdlib/30-quick-magic.bps:175:5',
-    316: 'stdlib/30-quick-magic.bps:175:14',
-    319: 'stdlib/30-quick-magic.bps:182:8',
-    337: 'stdlib/30-quick-magic.bps:186:3',
-    339: 'stdlib/30-quick-magic.bps:190:5',
-    340: 'stdlib/30-quick-magic.bps:191:7',
-    341: 'stdlib/30-quick-magic.bps:192:9',
-    342: 'stdlib/30-quick-magic.bps:195:5',
-    343: 'stdlib/30-quick-magic.bps:195:14',
+    78: 'stdlib/30-quick-magic.bps:45:8',
+    98: 'stdlib/30-quick-magic.bps:47:25',
+    99: 'stdlib/30-quick-magic.bps:47:25',
+    102: 'stdlib/30-quick-magic.bps:48:3',
+    104: 'stdlib/30-quick-magic.bps:53:5',
+    105: 'stdlib/30-quick-magic.bps:54:7',
+    108: 'stdlib/30-quick-magic.bps:62:8',
+    126: 'stdlib/30-quick-magic.bps:65:3',
+    128: 'stdlib/30-quick-magic.bps:66:5',
+    131: 'stdlib/30-quick-magic.bps:73:8',
+    149: 'stdlib/30-quick-magic.bps:76:3',
+    151: 'stdlib/30-quick-magic.bps:77:5',
+    152: 'stdlib/30-quick-magic.bps:78:5',
+    153: 'stdlib/30-quick-magic.bps:79:5',
+    156: 'stdlib/30-quick-magic.bps:88:8',
+    176: 'stdlib/30-quick-magic.bps:91:25',
+    177: 'stdlib/30-quick-magic.bps:91:25',
+    180: 'stdlib/30-quick-magic.bps:92:3',
+    182: 'stdlib/30-quick-magic.bps:93:5',
+    185: 'stdlib/30-quick-magic.bps:100:8',
+    205: 'stdlib/30-quick-magic.bps:103:25',
+    206: 'stdlib/30-quick-magic.bps:103:25',
+    209: 'stdlib/30-quick-magic.bps:104:3',
+    211: 'stdlib/30-quick-magic.bps:105:5',
+    214: 'stdlib/30-quick-magic.bps:112:8',
+    232: 'stdlib/30-quick-magic.bps:114:3',
+    234: 'stdlib/30-quick-magic.bps:115:5',
+    235: 'stdlib/30-quick-magic.bps:116:5',
+    236: 'stdlib/30-quick-magic.bps:117:5',
+    237: 'stdlib/30-quick-magic.bps:118:5',
+    240: 'stdlib/30-quick-magic.bps:125:8',
+    258: 'stdlib/30-quick-magic.bps:127:3',
+    260: 'stdlib/30-quick-magic.bps:137:5',
+    263: 'stdlib/30-quick-magic.bps:147:8',
+    281: 'stdlib/30-quick-magic.bps:150:3',
+    283: 'stdlib/30-quick-magic.bps:151:5',
+    286: 'stdlib/30-quick-magic.bps:158:8',
+    304: 'stdlib/30-quick-magic.bps:161:3',
+    306: 'stdlib/30-quick-magic.bps:167:5',
+    307: 'stdlib/30-quick-magic.bps:168:7',
+    308: 'stdlib/30-quick-magic.bps:169:9',
+    309: 'stdlib/30-quick-magic.bps:172:5',
+    310: 'stdlib/30-quick-magic.bps:173:7',
+    311: 'stdlib/30-quick-magic.bps:173:16',
+    312: 'stdlib/30-quick-magic.bps:174:12',
+    313: 'stdlib/30-quick-magic.bps:175:7',
+    314: 'stdlib/30-quick-magic.bps:175:16',
+    315: 'stdlib/30-quick-magic.bps:177:5',
+    316: 'stdlib/30-quick-magic.bps:177:14',
+    319: 'stdlib/30-quick-magic.bps:184:8',
+    337: 'stdlib/30-quick-magic.bps:188:3',
+    339: 'stdlib/30-quick-magic.bps:192:5',
+    340: 'stdlib/30-quick-magic.bps:193:7',
+    341: 'stdlib/30-quick-magic.bps:194:9',
+    342: 'stdlib/30-quick-magic.bps:197:5',
+    343: 'stdlib/30-quick-magic.bps:197:14',
 }

@@ -35,7 +35,7 @@ class Action_throwing(ActionEffect):
     category = 'normalMagic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:17:8'
+    source = 'stdlib/40-normal-magic.bps:18:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -58,7 +58,7 @@ class Action_deathLance(ActionEffect):
     category = 'normalMagic'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:31:8'
+    source = 'stdlib/40-normal-magic.bps:32:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -85,7 +85,7 @@ class Action_addBulwark(ActionEffect):
     category = 'normalMagic'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:52:8'
+    source = 'stdlib/40-normal-magic.bps:53:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -112,7 +112,7 @@ class Action_reanimate(ActionEffect):
     category = 'normalMagic'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:74:8'
+    source = 'stdlib/40-normal-magic.bps:75:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -140,7 +140,7 @@ class Action_handeth(ActionEffect):
     category = 'normalMagic'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:91:8'
+    source = 'stdlib/40-normal-magic.bps:92:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -165,7 +165,7 @@ class Action_swordRain(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:104:8'
+    source = 'stdlib/40-normal-magic.bps:105:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -190,7 +190,7 @@ class Action_force(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:122:8'
+    source = 'stdlib/40-normal-magic.bps:123:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -213,7 +213,7 @@ class Action_recruit(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:136:8'
+    source = 'stdlib/40-normal-magic.bps:137:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -243,7 +243,7 @@ class Action_surprise(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:166:8'
+    source = 'stdlib/40-normal-magic.bps:167:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -263,56 +263,56 @@ __bps_lines__ = {
     6: 'stdlib/40-normal-magic.bps:3:8',
     24: 'stdlib/40-normal-magic.bps:7:3',
     26: 'stdlib/40-normal-magic.bps:8:5',
-    29: 'stdlib/40-normal-magic.bps:17:8',
-    47: 'stdlib/40-normal-magic.bps:21:3',
-    49: 'stdlib/40-normal-magic.bps:22:5',
-    52: 'stdlib/40-normal-magic.bps:31:8',
-    70: 'stdlib/40-normal-magic.bps:35:3',
-    72: 'stdlib/40-normal-magic.bps:40:5',
-    73: 'stdlib/40-normal-magic.bps:41:7',
-    74: 'stdlib/40-normal-magic.bps:41:16',
-    75: 'stdlib/40-normal-magic.bps:42:7',
-    76: 'stdlib/40-normal-magic.bps:42:16',
-    79: 'stdlib/40-normal-magic.bps:52:8',
-    97: 'stdlib/40-normal-magic.bps:55:3',
-    99: 'stdlib/40-normal-magic.bps:59:5',
-    100: 'stdlib/40-normal-magic.bps:60:7',
-    102: 'stdlib/40-normal-magic.bps:62:7',
-    103: 'stdlib/40-normal-magic.bps:63:9',
-    106: 'stdlib/40-normal-magic.bps:74:8',
-    124: 'stdlib/40-normal-magic.bps:77:3',
-    126: 'stdlib/40-normal-magic.bps:78:5',
-    127: 'stdlib/40-normal-magic.bps:79:5',
-    128: 'stdlib/40-normal-magic.bps:80:5',
-    129: 'stdlib/40-normal-magic.bps:81:7',
-    131: 'stdlib/40-normal-magic.bps:83:7',
-    134: 'stdlib/40-normal-magic.bps:91:8',
-    152: 'stdlib/40-normal-magic.bps:94:3',
-    154: 'stdlib/40-normal-magic.bps:95:5',
-    155: 'stdlib/40-normal-magic.bps:96:5',
-    156: 'stdlib/40-normal-magic.bps:97:5',
-    159: 'stdlib/40-normal-magic.bps:104:8',
-    177: 'stdlib/40-normal-magic.bps:108:3',
-    179: 'stdlib/40-normal-magic.bps:109:5',
-    180: 'stdlib/40-normal-magic.bps:110:7',
-    181: 'stdlib/40-normal-magic.bps:111:9',
-    184: 'stdlib/40-normal-magic.bps:122:8',
-    202: 'stdlib/40-normal-magic.bps:125:3',
-    204: 'stdlib/40-normal-magic.bps:129:5',
-    207: 'stdlib/40-normal-magic.bps:136:8',
-    225: 'stdlib/40-normal-magic.bps:140:3',
-    227: 'stdlib/40-normal-magic.bps:144:5',
-    228: 'stdlib/40-normal-magic.bps:145:7',
-    229: 'stdlib/40-normal-magic.bps:146:7',
-    230: 'stdlib/40-normal-magic.bps:147:9',
-    231: 'stdlib/40-normal-magic.bps:148:11',
-    232: 'stdlib/40-normal-magic.bps:149:11',
-    233: 'stdlib/40-normal-magic.bps:153:5',
-    234: 'stdlib/40-normal-magic.bps:153:14',
-    237: 'stdlib/40-normal-magic.bps:166:8',
-    255: 'stdlib/40-normal-magic.bps:170:3',
-    257: 'stdlib/40-normal-magic.bps:174:5',
-    258: 'stdlib/40-normal-magic.bps:174:14',
-    259: 'stdlib/40-normal-magic.bps:175:5',
-    260: 'stdlib/40-normal-magic.bps:175:14',
+    29: 'stdlib/40-normal-magic.bps:18:8',
+    47: 'stdlib/40-normal-magic.bps:22:3',
+    49: 'stdlib/40-normal-magic.bps:23:5',
+    52: 'stdlib/40-normal-magic.bps:32:8',
+    70: 'stdlib/40-normal-magic.bps:36:3',
+    72: 'stdlib/40-normal-magic.bps:41:5',
+    73: 'stdlib/40-normal-magic.bps:42:7',
+    74: 'stdlib/40-normal-magic.bps:42:16',
+    75: 'stdlib/40-normal-magic.bps:43:7',
+    76: 'stdlib/40-normal-magic.bps:43:16',
+    79: 'stdlib/40-normal-magic.bps:53:8',
+    97: 'stdlib/40-normal-magic.bps:56:3',
+    99: 'stdlib/40-normal-magic.bps:60:5',
+    100: 'stdlib/40-normal-magic.bps:61:7',
+    102: 'stdlib/40-normal-magic.bps:63:7',
+    103: 'stdlib/40-normal-magic.bps:64:9',
+    106: 'stdlib/40-normal-magic.bps:75:8',
+    124: 'stdlib/40-normal-magic.bps:78:3',
+    126: 'stdlib/40-normal-magic.bps:79:5',
+    127: 'stdlib/40-normal-magic.bps:80:5',
+    128: 'stdlib/40-normal-magic.bps:81:5',
+    129: 'stdlib/40-normal-magic.bps:82:7',
+    131: 'stdlib/40-normal-magic.bps:84:7',
+    134: 'stdlib/40-normal-magic.bps:92:8',
+    152: 'stdlib/40-normal-magic.bps:95:3',
+    154: 'stdlib/40-normal-magic.bps:96:5',
+    155: 'stdlib/40-normal-magic.bps:97:5',
+    156: 'stdlib/40-normal-magic.bps:98:5',
+    159: 'stdlib/40-normal-magic.bps:105:8',
+    177: 'stdlib/40-normal-magic.bps:109:3',
+    179: 'stdlib/40-normal-magic.bps:110:5',
+    180: 'stdlib/40-normal-magic.bps:111:7',
+    181: 'stdlib/40-normal-magic.bps:112:9',
+    184: 'stdlib/40-normal-magic.bps:123:8',
+    202: 'stdlib/40-normal-magic.bps:126:3',
+    204: 'stdlib/40-normal-magic.bps:130:5',
+    207: 'stdlib/40-normal-magic.bps:137:8',
+    225: 'stdlib/40-normal-magic.bps:141:3',
+    227: 'stdlib/40-normal-magic.bps:145:5',
+    228: 'stdlib/40-normal-magic.bps:146:7',
+    229: 'stdlib/40-normal-magic.bps:147:7',
+    230: 'stdlib/40-normal-magic.bps:148:9',
+    231: 'stdlib/40-normal-magic.bps:149:11',
+    232: 'stdlib/40-normal-magic.bps:150:11',
+    233: 'stdlib/40-normal-magic.bps:154:5',
+    234: 'stdlib/40-normal-magic.bps:154:14',
+    237: 'stdlib/40-normal-magic.bps:167:8',
+    255: 'stdlib/40-normal-magic.bps:171:3',
+    257: 'stdlib/40-normal-magic.bps:175:5',
+    258: 'stdlib/40-normal-magic.bps:175:14',
+    259: 'stdlib/40-normal-magic.bps:176:5',
+    260: 'stdlib/40-normal-magic.bps:176:14',
 }

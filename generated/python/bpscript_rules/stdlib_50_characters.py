@@ -32,7 +32,7 @@ class Character_hero(ComponentEffect):
     category = 'soldier'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/50-characters.bps:13:11'
+    source = 'stdlib/50-characters.bps:14:11'
     zone = 'field'
     unit_condition = 'J〜K'
     labels = ('attacker', 'blocker')
@@ -52,7 +52,7 @@ class Character_ace(ComponentEffect):
     category = 'soldier'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/50-characters.bps:23:11'
+    source = 'stdlib/50-characters.bps:24:11'
     zone = 'field'
     unit_condition = 'A'
     labels = ('attacker', 'blocker', 'haste')
@@ -72,7 +72,7 @@ class Character_magician(ComponentEffect):
     category = 'soldier'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/50-characters.bps:34:11'
+    source = 'stdlib/50-characters.bps:35:11'
     zone = 'field'
     unit_condition = 'Joker'
     labels = ('attacker', 'blocker', 'haste')
@@ -97,7 +97,7 @@ class Character_armedsoldier(ComponentEffect):
     category = 'soldier'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/50-characters.bps:45:11'
+    source = 'stdlib/50-characters.bps:46:11'
     zone = 'field'
     unit_condition = '同じスートを2枚以上'
     labels = ('attacker', 'blocker', 'haste')
@@ -123,7 +123,7 @@ class Character_bulwark(ComponentEffect):
     category = 'bulwark'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/50-characters.bps:55:11'
+    source = 'stdlib/50-characters.bps:56:11'
     zone = 'field'
     unit_condition = '全て(裏向き)'
     labels = ('blocker',)
@@ -133,21 +133,21 @@ __bps_lines__ = {
     6: 'stdlib/50-characters.bps:3:11',
     21: 'stdlib/50-characters.bps:6:3',
     23: 'stdlib/50-characters.bps:6:3',
-    26: 'stdlib/50-characters.bps:13:11',
-    41: 'stdlib/50-characters.bps:16:3',
-    43: 'stdlib/50-characters.bps:16:3',
-    46: 'stdlib/50-characters.bps:23:11',
-    61: 'stdlib/50-characters.bps:25:3',
-    63: 'stdlib/50-characters.bps:25:3',
-    66: 'stdlib/50-characters.bps:34:11',
-    81: 'stdlib/50-characters.bps:37:3',
-    83: 'stdlib/50-characters.bps:37:3',
-    87: 'stdlib/50-characters.bps:39:3',
-    88: 'stdlib/50-characters.bps:39:69',
-    91: 'stdlib/50-characters.bps:45:11',
-    106: 'stdlib/50-characters.bps:48:3',
-    108: 'stdlib/50-characters.bps:48:3',
-    112: 'stdlib/50-characters.bps:49:27',
-    113: 'stdlib/50-characters.bps:49:27',
-    117: 'stdlib/50-characters.bps:55:11',
+    26: 'stdlib/50-characters.bps:14:11',
+    41: 'stdlib/50-characters.bps:17:3',
+    43: 'stdlib/50-characters.bps:17:3',
+    46: 'stdlib/50-characters.bps:24:11',
+    61: 'stdlib/50-characters.bps:26:3',
+    63: 'stdlib/50-characters.bps:26:3',
+    66: 'stdlib/50-characters.bps:35:11',
+    81: 'stdlib/50-characters.bps:38:3',
+    83: 'stdlib/50-characters.bps:38:3',
+    87: 'stdlib/50-characters.bps:40:3',
+    88: 'stdlib/50-characters.bps:40:69',
+    91: 'stdlib/50-characters.bps:46:11',
+    106: 'stdlib/50-characters.bps:49:3',
+    108: 'stdlib/50-characters.bps:49:3',
+    112: 'stdlib/50-characters.bps:50:27',
+    113: 'stdlib/50-characters.bps:50:27',
+    117: 'stdlib/50-characters.bps:56:11',
 }
