@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bpscript.coverage import coverage
+from bpscript.engine.coverage import coverage
 from bpscript.lint import lint_paths
 from bpscript.loader import load
 
