@@ -207,3 +207,13 @@ def target_vocabulary(rs: m.Ruleset) -> tuple[dict[str, tuple[str, str]], dict[s
 def zone_name(rs: m.Ruleset, zone: str) -> str:
     found = rs.vocabulary.zones.get(zone)
     return found.name if found is not None else zone
+
+
+def frame_deck_text(fr: m.Frame) -> str:
+    """A frame's デッキ条件 as printed."""
+    return fr.deck.text
+
+
+def frame_setup_text(fr: m.Frame) -> str:
+    """A frame's ゲームの始め方 as printed."""
+    return fr.setup.text

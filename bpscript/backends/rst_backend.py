@@ -185,7 +185,7 @@ def _frame_info(rs: m.Ruleset, fr: m.Frame) -> list[str]:
     out += [f"**{WORDS['format']}:**", ""]
     out += rt.csv_table([sv.format_name(rs, f) for f in sv.format_ids(rs)],
                         [[WORDS["yes"] if f in fr.formats else WORDS["no"] for f in sv.format_ids(rs)]])
-    for word, value in (("deck", fr.deck), ("setup", fr.setup)):
+    for word, value in (("deck", sv.frame_deck_text(fr)), ("setup", sv.frame_setup_text(fr))):
         if value:
             out += [f"**{WORDS[word]}:**", ""] + rt.text_blocks(value)
     if fr.action_lists:

@@ -36,7 +36,7 @@ def run(args) -> int:
         source = src_path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         reason = err.strerror if isinstance(err, OSError) else f"not UTF-8 ({err.reason} at byte {err.start})"
-        print_diagnostics([Diagnostic("E500", f"cannot read {shown}: {reason}", Span(shown, 1, 1, 1, 2))], {},
+        print_diagnostics([Diagnostic("E600", f"cannot read {shown}: {reason}", Span(shown, 1, 1, 1, 2))], {},
                           stream=sys.stderr)
         return 1
     print(f"importing {shown} …", file=sys.stderr, flush=True)
@@ -51,12 +51,12 @@ def run(args) -> int:
     existing = [name for name in outputs if (out_dir / name).exists()]
     diags = list(result.diagnostics)
     if out_dir.exists() and not out_dir.is_dir():
-        diags.append(Diagnostic("E510", f"{out_dir} is not a directory; nothing was written",
+        diags.append(Diagnostic("E610", f"{out_dir} is not a directory; nothing was written",
                                 Span(str(out_dir), 1, 1, 1, 2), fix="choose another --out"))
         existing = []
     if existing and not args.force:
         for name in existing:
-            diags.append(Diagnostic("E510", f"{out_dir / name} exists; nothing was written",
+            diags.append(Diagnostic("E610", f"{out_dir / name} exists; nothing was written",
                                     Span(str(out_dir / name), 1, 1, 1, 2), fix="choose another --out, or --force"))
     print_diagnostics(diags, sources, stream=sys.stderr)
     errors = [d for d in diags if d.severity.value == "error"]
@@ -68,7 +68,7 @@ def run(args) -> int:
         for name, text in outputs.items():
             (out_dir / name).write_text(text, encoding="utf-8")
     except OSError as err:
-        print_diagnostics([Diagnostic("E510", f"cannot write into {out_dir}: {err.strerror}",
+        print_diagnostics([Diagnostic("E610", f"cannot write into {out_dir}: {err.strerror}",
                                       Span(str(out_dir), 1, 1, 1, 2))], {}, stream=sys.stderr)
         return 1
     kinds: dict[str, int] = {}

@@ -66,7 +66,7 @@ def read_official(path: str, source: str, vocab: m.Ruleset) -> Imported:
         out.diagnostics.append(err)
         return out
     if root is None:
-        out.diagnostics.append(Diagnostic("E501", "the file holds no data", Span(path, 1, 1, 1, 2),
+        out.diagnostics.append(Diagnostic("E601", "the file holds no data", Span(path, 1, 1, 1, 2),
                                           expected="data, actList, charList, fogList"))
         return out
     known = {"data"} | {key for key, _, _ in nt.LISTS}
@@ -77,10 +77,10 @@ def read_official(path: str, source: str, vocab: m.Ruleset) -> Imported:
                 if t is not None:
                     out.data[k] = t
         elif key in FRAME_SECTIONS:
-            r.error("E511", f"'{key}' belongs to the official frame data (act-frame.yaml), which import "
+            r.error("E611", f"'{key}' belongs to the official frame data (act-frame.yaml), which import "
                             "does not read yet", knode, fix="import the format lists (act.yaml)")
         elif key not in known:
-            r.error("E502", f"unknown section '{key}'", knode, expected=", ".join(sorted(known)))
+            r.error("E602", f"unknown section '{key}'", knode, expected=", ".join(sorted(known)))
     sections = {k: v for k, _, v in items(Reader(path, source, []), root, "")}
     seen: dict[str, yaml.Node] = {}
     for list_key, items_key, kind in nt.LISTS:
@@ -97,10 +97,10 @@ def read_official(path: str, source: str, vocab: m.Ruleset) -> Imported:
                 elif key == items_key:
                     members = value
                 else:
-                    r.error("E502", f"unknown key '{key}' in a group of {list_key}", knode,
+                    r.error("E602", f"unknown key '{key}' in a group of {list_key}", knode,
                             expected=f"type, {items_key}")
             if category is None and isinstance(group, yaml.MappingNode):
-                r.error("E503", f"a group of {list_key} has no type (its category)", group)
+                r.error("E603", f"a group of {list_key} has no type (its category)", group)
             if members is None:
                 continue
             for node in sequence(r, members, f"{list_key}.{items_key}"):
@@ -108,7 +108,7 @@ def read_official(path: str, source: str, vocab: m.Ruleset) -> Imported:
                 if entry is None:
                     continue
                 if entry.id in seen:
-                    r.error("E507", f"duplicate id '{entry.id}' (first at line {seen[entry.id].start_mark.line + 1})",
+                    r.error("E607", f"duplicate id '{entry.id}' (first at line {seen[entry.id].start_mark.line + 1})",
                             entry.nodes.get("id", node))
                     continue
                 seen[entry.id] = node
@@ -129,7 +129,7 @@ def _check_line(r: Reader, node: yaml.Node, value: str, what: str, allow_hash: b
     """Text bpscript holds on one line: no line break, no control character (and no `#`)."""
     bad = "\n" in value or bool(CONTROL.search(value)) or (not allow_hash and "#" in value)
     if bad:
-        r.error("E504", f"{what} cannot hold a line break, a control character{'' if allow_hash else ' or #'}",
+        r.error("E604", f"{what} cannot hold a line break, a control character{'' if allow_hash else ' or #'}",
                 node)
     return not bad
 
@@ -140,11 +140,11 @@ def _entry(r: Reader, node: yaml.Node, kind: str, category: str, vocab: m.Rulese
     raw: dict[str, tuple[str, yaml.Node]] = {}
     for key, knode, value in items(r, node, f"an entry of the {kind} list"):
         if key == "frame":
-            r.error("E511", "frame membership (`frame:`) belongs to the official frame data, which import does "
+            r.error("E611", "frame membership (`frame:`) belongs to the official frame data, which import does "
                             "not read yet", knode, fix="import the format lists (act.yaml)")
             continue
         if key not in fields:
-            r.error("E502", f"unknown field '{key}' in {_a(kind)}", knode, expected=", ".join(fields))
+            r.error("E602", f"unknown field '{key}' in {_a(kind)}", knode, expected=", ".join(fields))
             continue
         t = text(r, value, key)
         if t is not None and t.strip():
@@ -153,7 +153,7 @@ def _entry(r: Reader, node: yaml.Node, kind: str, category: str, vocab: m.Rulese
         return None
     for key in nt.REQUIRED[kind]:
         if key not in raw:
-            r.error("E503", f"{_a(kind)} without {key}", node, fix=f"add `{key}: …`")
+            r.error("E603", f"{_a(kind)} without {key}", node, fix=f"add `{key}: …`")
     if any(k not in raw for k in nt.REQUIRED[kind]):
         return None
     ok = True
@@ -162,7 +162,7 @@ def _entry(r: Reader, node: yaml.Node, kind: str, category: str, vocab: m.Rulese
         e.nodes[name] = vnode
         e.values[name] = nt.from_official(value, name in nt.RULE_TEXT)
         if CONTROL.search(str(e.values[name])):
-            r.error("E504", f"{key} holds a control character", vnode)
+            r.error("E604", f"{key} holds a control character", vnode)
             ok = False
     e.values["category"] = category
     return e if _check(r, e, vocab) and ok else None
@@ -179,29 +179,29 @@ def _check(r: Reader, e: Entry, vocab: m.Ruleset) -> bool:
         ok = False
 
     if not ID.match(str(v["id"])):
-        bad("E507", f"id '{v['id']}' is not an identifier", "id", expected="letters, digits and _, e.g. summonsHero")
+        bad("E607", f"id '{v['id']}' is not an identifier", "id", expected="letters, digits and _, e.g. summonsHero")
     for f in ("id", "name", "ruby", "flavor_speaker", "key", "key_unit", "unit_condition", "size", "labels"):
         if f in v and not _check_line(r, n[f], str(v[f]), official_name(e.kind, f),
                                       allow_hash=f not in ("key", "key_unit", "unit_condition")):
             ok = False
     types = sv.action_types(vocab) if e.kind == "action" else sv.component_types(vocab, e.kind)
     if v["type"] not in types:
-        bad("E505", f"unknown {e.kind} type '{v['type']}'", "type", expected=" ".join(types))
+        bad("E605", f"unknown {e.kind} type '{v['type']}'", "type", expected=" ".join(types))
     formats = nt.read_list(str(v["formats"]))
     for f in formats:
         if f not in vocab.formats:
-            bad("E505", f"unknown format '{f}'", "formats", expected=" ".join(sv.format_ids(vocab)))
+            bad("E605", f"unknown format '{f}'", "formats", expected=" ".join(sv.format_ids(vocab)))
     if not formats:
-        bad("E503", "the format list is empty", "formats", fix="name at least one format, e.g. 'lite,std,pro,mast'")
+        bad("E603", "the format list is empty", "formats", fix="name at least one format, e.g. 'lite,std,pro,mast'")
     v["formats"] = formats
     if e.kind == "action":
         words = sv.header_vocabulary(vocab)
         for f, choices in zip(("trigger", "speed", "timing"), words):
             if v[f] not in choices:
-                bad("E505", f"unknown {f} '{v[f]}' ({official_name(e.kind, f)})", f, expected=" or ".join(choices))
+                bad("E605", f"unknown {f} '{v[f]}' ({official_name(e.kind, f)})", f, expected=" or ".join(choices))
         ok = _check_cost(r, e, vocab) and ok
         if "key" in v and "key_unit" in v:
-            bad("E509", "an action has one key: actKey (cards) or actUnit (a unit), not both", "key_unit")
+            bad("E609", "an action has one key: actKey (cards) or actUnit (a unit), not both", "key_unit")
         for f, unit in (("key", False), ("key_unit", True)):
             if f in v:
                 ok = _check_condition(r, e, f, unit) and ok
@@ -216,7 +216,7 @@ def _check(r: Reader, e: Entry, vocab: m.Ruleset) -> bool:
             for lab in nt.split_labels(str(v["labels"])):
                 mm = LABEL.match(lab)
                 if mm is None:
-                    bad("E504", f"label '{lab}' cannot be read", "labels",
+                    bad("E604", f"label '{lab}' cannot be read", "labels",
                         expected="a name and an optional qualifier in parentheses: 速攻(…)")
                     continue
                 labels.append((mm.group("name"), mm.group("qual")))
@@ -224,7 +224,7 @@ def _check(r: Reader, e: Entry, vocab: m.Ruleset) -> bool:
         if "abilities" in v:
             v["abilities"] = nt.split_abilities(str(v["abilities"]))
     if "flavor_speaker" in v and "flavor" not in v:
-        bad("E503", "flavorSpeaker without a flavor", "flavor_speaker")
+        bad("E603", "flavorSpeaker without a flavor", "flavor_speaker")
     ok = _check_versions(r, e) and ok
     return ok
 
@@ -239,7 +239,7 @@ def _check_cost(r: Reader, e: Entry, vocab: m.Ruleset) -> bool:
             col = inner_column(node, i) if node is not None else None
             span_node = node if node is not None else e.node
             r.diagnostics.append(Diagnostic(
-                "E505", f"unknown cost letter '{ch}'",
+                "E605", f"unknown cost letter '{ch}'",
                 _at(r, span_node, col), expected=" ".join(f"{c} ({vocab.costs[c].text})" for c in letters)))
             ok = False
     return ok
@@ -260,13 +260,13 @@ def _check_condition(r: Reader, e: Entry, f: str, unit: bool | None) -> bool:
         cond = parse_condition(value)
     except ConditionError as err:
         col = inner_column(node, len(value) - len(value.lstrip()) + err.offset)
-        r.diagnostics.append(Diagnostic("E506", f"{name} '{value}' cannot be read: {err.message}",
+        r.diagnostics.append(Diagnostic("E606", f"{name} '{value}' cannot be read: {err.message}",
                                         _at(r, node, col), expected=err.expected))
         return False
     is_unit = isinstance(cond, UnitCondition)
     if unit is not None and is_unit != unit:
         what = "a key unit condition (a unit on the field)" if is_unit else "a key card condition (cards)"
-        r.error("E506", f"{name} '{value}' is {what}", node,
+        r.error("E606", f"{name} '{value}' is {what}", node,
                 fix="use actUnit for a unit on the field, actKey for cards from the hand")
         return False
     return True
@@ -284,16 +284,16 @@ def _check_versions(r: Reader, e: Entry) -> bool:
             if re.fullmatch(r"[0-9][0-9.]*", ver):
                 col = inner_column(node, str(node.value).find(ver))
                 r.diagnostics.append(Diagnostic(
-                    "W520", f"version '{ver}' has no 'v'; imported as 'v{ver}'", _at(r, node, col, len(ver)),
+                    "W620", f"version '{ver}' has no 'v'; imported as 'v{ver}'", _at(r, node, col, len(ver)),
                     Severity.WARNING, fix=f"write v{ver} in the official data"))
                 ver = "v" + ver
             if not VERSION.match(ver):
-                r.error("E504", f"version '{ver}' cannot be written in bpscript", node,
+                r.error("E604", f"version '{ver}' cannot be written in bpscript", node,
                         expected="a word such as v8.1 or ex4.22.0")
                 ok = False
             fixed.append(ver)
         if f == "since" and len(fixed) != 1:
-            r.error("E504", "since takes one version", node)
+            r.error("E604", "since takes one version", node)
             ok = False
         e.values[f] = fixed if f == "update" else (fixed[0] if fixed else "")
     return ok

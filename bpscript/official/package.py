@@ -57,7 +57,7 @@ def import_official(path: str, source: str, vocab: m.Ruleset) -> ImportRun:
         for name, _ in e.values.get("labels", []):
             if not sv.has_label(vocab, name) and name not in warned:
                 warned.add(name)
-                reader.warn("W521", f"label <{name}> is not declared by the bundled rules: declared without roles",
+                reader.warn("W621", f"label <{name}> is not declared by the bundled rules: declared without roles",
                             e.nodes["labels"], fix="give it its roles in 05-imported-vocabulary.bps "
                                                    "(label … { roles: attack block })")
     run.diagnostics += _verify(run.written, imported)
@@ -74,10 +74,10 @@ def _verify(written: Written, imported: Imported) -> list[Diagnostic]:
         entry = written.entry_at(Path(d.span.file).name, d.span.line)
         node = entry.node if entry is not None else None
         if node is None:
-            reader.diagnostics.append(Diagnostic("E530", f"the imported files do not check: {d.message} [{d.code}]",
+            reader.diagnostics.append(Diagnostic("E630", f"the imported files do not check: {d.message} [{d.code}]",
                                                  d.span))
         else:
-            reader.error("E530", f"'{entry.id}' does not check once imported: {d.message} [{d.code}]", node)
+            reader.error("E630", f"'{entry.id}' does not check once imported: {d.message} [{d.code}]", node)
     if result.errors:
         return reader.diagnostics
     rs = result.ruleset
@@ -87,7 +87,7 @@ def _verify(written: Written, imported: Imported) -> list[Diagnostic]:
         want = _expected(e)
         for f, value in want.items():
             if got.get(f) != value:
-                reader.error("E530", f"'{e.id}': {f} did not come back exactly once imported "
+                reader.error("E630", f"'{e.id}': {f} did not come back exactly once imported "
                                      f"({got.get(f)!r} for {value!r})", e.nodes.get(f, e.node))
     return reader.diagnostics
 

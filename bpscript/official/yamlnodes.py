@@ -36,7 +36,7 @@ class Reader:
 
 
 def compose(path: str, text: str) -> tuple[yaml.Node | None, Diagnostic | None]:
-    """The document's root node, or the YAML error as a diagnostic (E500)."""
+    """The document's root node, or the YAML error as a diagnostic (E600)."""
     try:
         return yaml.compose(text, Loader=yaml.SafeLoader), None
     except yaml.MarkedYAMLError as err:
@@ -47,23 +47,23 @@ def compose(path: str, text: str) -> tuple[yaml.Node | None, Diagnostic | None]:
         if err.context:
             where = err.context_mark
             notes = (err.context + (f" (line {where.line + 1}, column {where.column + 1})" if where else ""),)
-        return None, Diagnostic("E500", f"not valid YAML: {problem}", Span(path, line, col, line, col + 1),
+        return None, Diagnostic("E600", f"not valid YAML: {problem}", Span(path, line, col, line, col + 1),
                                 notes=notes)
     except yaml.YAMLError as err:
-        return None, Diagnostic("E500", f"not valid YAML: {err}", Span(path, 1, 1, 1, 2))
+        return None, Diagnostic("E600", f"not valid YAML: {err}", Span(path, 1, 1, 1, 2))
 
 
 def items(r: Reader, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node, yaml.Node]]:
-    """(key, key node, value node) of a mapping; a repeated key is an error (E508)."""
+    """(key, key node, value node) of a mapping; a repeated key is an error (E608)."""
     if not isinstance(node, yaml.MappingNode):
-        r.error("E501", f"{what} should be a mapping (key: value lines)", node)
+        r.error("E601", f"{what} should be a mapping (key: value lines)", node)
         return []
     seen: dict[str, yaml.Node] = {}
     out = []
     for k, v in node.value:
         key = k.value if isinstance(k, yaml.ScalarNode) else ""
         if key in seen:
-            r.error("E508", f"'{key}' is given twice in {what}", k,
+            r.error("E608", f"'{key}' is given twice in {what}", k,
                     fix=f"keep one '{key}' (YAML keeps only the last one, silently)")
             continue
         seen[key] = k
@@ -75,7 +75,7 @@ def sequence(r: Reader, node: yaml.Node, what: str) -> list[yaml.Node]:
     if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":null"):
         return []
     if not isinstance(node, yaml.SequenceNode):
-        r.error("E501", f"{what} should be a list (`- ` items)", node)
+        r.error("E601", f"{what} should be a list (`- ` items)", node)
         return []
     return list(node.value)
 
@@ -83,7 +83,7 @@ def sequence(r: Reader, node: yaml.Node, what: str) -> list[yaml.Node]:
 def text(r: Reader, node: yaml.Node, what: str) -> str | None:
     """A scalar's text as written (numbers and the like too); None for an empty value."""
     if not isinstance(node, yaml.ScalarNode):
-        r.error("E504", f"{what} should be text, not a {'list' if isinstance(node, yaml.SequenceNode) else 'mapping'}",
+        r.error("E604", f"{what} should be text, not a {'list' if isinstance(node, yaml.SequenceNode) else 'mapping'}",
                 node)
         return None
     if node.tag.endswith(":null") and node.style is None:

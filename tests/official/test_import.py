@@ -96,7 +96,7 @@ def test_the_official_typo_is_a_located_warning(tmp_path, capsys):
     assert main(["import", str(OFFICIAL), "--out", str(tmp_path / "o")]) == 0
     err = capsys.readouterr().err
     line = next(i for i, text in enumerate(OFFICIAL.read_text("utf-8").splitlines(), 1) if "v3.0,8.0,v8.1" in text)
-    assert f"act-8.2.yaml:{line}:20: warning[W520]: version '8.0' has no 'v'; imported as 'v8.0'" in err
+    assert f"act-8.2.yaml:{line}:20: warning[W620]: version '8.0' has no 'v'; imported as 'v8.0'" in err
 
 
 def test_existing_files_are_never_overwritten_without_force(tmp_path, capsys):
@@ -104,7 +104,7 @@ def test_existing_files_are_never_overwritten_without_force(tmp_path, capsys):
     out.mkdir()
     (out / "10-actions.bps").write_text("# mine\n", "utf-8")
     assert main(["import", str(OFFICIAL), "--out", str(out)]) == 1
-    assert "error[E510]" in capsys.readouterr().err
+    assert "error[E610]" in capsys.readouterr().err
     assert (out / "10-actions.bps").read_text("utf-8") == "# mine\n"
     assert sorted(p.name for p in out.iterdir()) == ["10-actions.bps"]
     assert main(["import", str(OFFICIAL), "--out", str(out), "--force"]) == 0
@@ -132,9 +132,9 @@ def test_an_unwritable_output_is_a_diagnostic(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("x", "utf-8")
     assert main(["import", str(OFFICIAL), "--out", str(blocker / "out")]) == 1
-    assert "error[E510]: cannot write into" in capsys.readouterr().err
+    assert "error[E610]: cannot write into" in capsys.readouterr().err
     assert main(["import", str(OFFICIAL), "--out", str(blocker)]) == 1
-    assert f"error[E510]: {blocker} is not a directory" in capsys.readouterr().err
+    assert f"error[E610]: {blocker} is not a directory" in capsys.readouterr().err
     assert blocker.read_text("utf-8") == "x"
 
 
@@ -159,7 +159,7 @@ def test_words_the_bundled_rules_do_not_declare_are_declared(tmp_path, capsys):
         "utf-8")
     out = tmp_path / "out"
     assert main(["import", str(source), "--out", str(out)]) == 0
-    assert "new.yaml:21:18: warning[W521]: label <新ラベル> is not declared by the bundled rules" in capsys.readouterr().err
+    assert "new.yaml:21:18: warning[W621]: label <新ラベル> is not declared by the bundled rules" in capsys.readouterr().err
     extra = (out / "05-imported-vocabulary.bps").read_text("utf-8")
     assert 'category importedCategory1 "特殊"' in extra and 'label importedLabel1 "新ラベル"' in extra
     rs = load([out]).ruleset

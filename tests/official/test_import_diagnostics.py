@@ -28,19 +28,19 @@ def test_every_bad_entry_is_reported_where_it_stands(tmp_path, capsys):
     assert main(["import", str(f), "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
     expected = [
-        (_line_of(f, "actColour"), 7, "E502", "unknown field 'actColour' in an action"),
-        (_line_of(f, "♡A〜X"), 18, "E506", "actKey '♡A〜X' cannot be read: expected a rank, found 'X'"),
-        (_line_of(f, "actType: 魔法"), 16, "E505", "unknown action type '魔法'"),
-        (_line_of(f, "早い"), 17, "E505", "unknown speed '早い' (actSpeed)"),
-        (_line_of(f, "actCost: BX"), 17, "E505", "unknown cost letter 'X'"),
-        (_line_of(f, "actName: 効果なし") - 1, 7, "E503", "an action without actEffect"),
-        (_line_of(f, "actId: good", 2), 14, "E507", "duplicate id 'good' (first at line 6)"),
-        (_line_of(f, "lite,expert"), 15, "E505", "unknown format 'expert'"),
-        (_line_of(f, "frame: ・エクストラ"), 7, "E511", "frame membership"),
-        (_line_of(f, "actUnit: ♡A〜10"), 16, "E506", "actUnit '♡A〜10' is a key card condition (cards)"),
-        (_line_of(f, "charKey: A"), 7, "E508", "'charKey' is given twice"),
-        (_line_of(f, "trumpList"), 1, "E511", "'trumpList' belongs to the official frame data"),
-        (_line_of(f, "flavorSpeaker"), 22, "E503", "flavorSpeaker without a flavor"),
+        (_line_of(f, "actColour"), 7, "E602", "unknown field 'actColour' in an action"),
+        (_line_of(f, "♡A〜X"), 18, "E606", "actKey '♡A〜X' cannot be read: expected a rank, found 'X'"),
+        (_line_of(f, "actType: 魔法"), 16, "E605", "unknown action type '魔法'"),
+        (_line_of(f, "早い"), 17, "E605", "unknown speed '早い' (actSpeed)"),
+        (_line_of(f, "actCost: BX"), 17, "E605", "unknown cost letter 'X'"),
+        (_line_of(f, "actName: 効果なし") - 1, 7, "E603", "an action without actEffect"),
+        (_line_of(f, "actId: good", 2), 14, "E607", "duplicate id 'good' (first at line 6)"),
+        (_line_of(f, "lite,expert"), 15, "E605", "unknown format 'expert'"),
+        (_line_of(f, "frame: ・エクストラ"), 7, "E611", "frame membership"),
+        (_line_of(f, "actUnit: ♡A〜10"), 16, "E606", "actUnit '♡A〜10' is a key card condition (cards)"),
+        (_line_of(f, "charKey: A"), 7, "E608", "'charKey' is given twice"),
+        (_line_of(f, "trumpList"), 1, "E611", "'trumpList' belongs to the official frame data"),
+        (_line_of(f, "flavorSpeaker"), 22, "E603", "flavorSpeaker without a flavor"),
     ]
     for line, col, code, message in expected:
         assert f"bad-entries.yaml:{line}:{col}: error[{code}]: {message}" in err, (code, message)
@@ -53,13 +53,13 @@ def test_every_bad_entry_is_reported_where_it_stands(tmp_path, capsys):
 def test_broken_yaml_is_one_located_error(tmp_path, capsys):
     assert main(["import", str(FIXTURES / "broken.yaml"), "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
-    assert "broken.yaml:9:1: error[E500]: not valid YAML: found unexpected end of stream" in err
+    assert "broken.yaml:9:1: error[E600]: not valid YAML: found unexpected end of stream" in err
     assert "while scanning a quoted scalar (line 7, column 16)" in err
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("content,code", [("", "E501"), ("- a\n- b\n", "E501"), ("actList: 3\n", "E501"),
-                                          ("actList:\n  - type: 基本\n    acts:\n    - 3\n", "E501")])
+@pytest.mark.parametrize("content,code", [("", "E601"), ("- a\n- b\n", "E601"), ("actList: 3\n", "E601"),
+                                          ("actList:\n  - type: 基本\n    acts:\n    - 3\n", "E601")])
 def test_wrong_shapes(tmp_path, capsys, content, code):
     f = tmp_path / "x.yaml"
     f.write_text(content, "utf-8")
@@ -71,7 +71,7 @@ def test_a_file_that_is_not_utf8(tmp_path, capsys):
     f = tmp_path / "x.yaml"
     f.write_bytes(b"data:\n  ver: \x93\n")
     assert main(["import", str(f), "--out", str(tmp_path / "out")]) == 1
-    assert "error[E500]" in capsys.readouterr().err
+    assert "error[E600]" in capsys.readouterr().err
 
 
 VOCAB = None
