@@ -24,8 +24,10 @@ def backends() -> list[tuple[str, Backend]]:
     from .backends.json_backend import build_json
     from .backends.markdown_backend import build_markdown
     from .backends.python_backend import build_python
+    from .backends.csv_backend import build_csv
+    from .backends.rst_backend import build_rst
     out: list[tuple[str, Backend]] = [("json", build_json), ("python", build_python), ("html", build_html),
-                                      ("markdown", build_markdown)]
+                                      ("markdown", build_markdown), ("rst", build_rst), ("csv", build_csv)]
     try:
         from .backends.pdf_backend import build_pdf
     except ImportError:  # the optional `pdf` extra is not installed

@@ -19,7 +19,7 @@ from .commands import COMMANDS
 def make_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="bpscript",
-        description="bpscript — BlackPoker scripts: check, lint, export, build, play and simulate them.",
+        description="bpscript — BlackPoker scripts: check, import, lint, export, build, play and simulate them.",
         epilog="Run `bpscript COMMAND --help` for the options of a command.")
     p.add_argument("--version", action="version", version=f"bpscript {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")

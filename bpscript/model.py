@@ -83,9 +83,15 @@ class TargetSpec:
 
 @dataclass(frozen=True)
 class Target:
+    """対象: the specs, and the printed text. No specs: printed text only (not yet structured)."""
+
     specs: tuple[TargetSpec, ...]
     text: str
     span: Span
+
+    @property
+    def structured(self) -> bool:
+        return bool(self.specs)
 
 
 @dataclass(frozen=True)
@@ -160,9 +166,15 @@ class Label:
 
 @dataclass(frozen=True)
 class Size:
+    """サイズ: printed text and its expression over `unit` (None: text only, not yet structured)."""
+
     text: str
-    expr: Expr
+    expr: Expr | None
     span: Span
+
+    @property
+    def structured(self) -> bool:
+        return self.expr is not None
 
 
 @dataclass(frozen=True)
@@ -192,6 +204,7 @@ class Script:
     update: tuple[str, ...] = ()
     story: str | None = None
     flavor: Flavor | None = None
+    dev_note: str | None = None  # the official data's devNote: kept, never printed on the lists
     suppressions: tuple[Suppression, ...] = ()
     override: bool = False
     field_spans: dict[str, Span] = field(default_factory=dict)

@@ -23,9 +23,9 @@ from .syntax.conditions import ConditionError, parse_condition
 
 # which fields each kind of item may hold (by the name used in field_spans)
 ACTION_FIELDS = {"header", "ruby", "category", "note", "activation", "trigger", "target", "effect",
-                 "story", "flavor", "formats", "frames", "since", "update", "allow"}
+                 "story", "flavor", "formats", "frames", "since", "update", "allow", "dev_note"}
 COMPONENT_FIELDS = {"unit", "ruby", "category", "size", "labels", "ability", "placed_by", "story",
-                    "flavor", "formats", "frames", "since", "update", "allow"}
+                    "flavor", "formats", "frames", "since", "update", "allow", "dev_note"}
 FORMAT_FIELDS = {"summary"}
 FRAME_FIELDS = {"formats", "deck", "zones", "setup", "action_lists", "disclosure", "summary"}
 REPEATABLE = {"ability", "allow", "disclosure"}
@@ -282,7 +282,7 @@ class Resolver:
 
     def _common_field(self, s: m.Script, name: str, f: ast.Field) -> None:
         if isinstance(f, ast.TextField):
-            if f.key in ("ruby", "story"):
+            if f.key in ("ruby", "story", "dev_note"):
                 setattr(s, f.key, f.text.value)
         elif isinstance(f, ast.CategoryField):
             found = self.vocab.category(f.text.value)

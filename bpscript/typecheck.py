@@ -91,7 +91,7 @@ class Checker(fx.NodeVisitor):
         self.refs.clear()
         self.lits.clear()
         scope = component_scope(s)
-        if s.size is not None:
+        if s.size is not None and s.size.expr is not None:
             self.expect(s.size.expr, scope, "number")
             s.size = replace(s.size, expr=self.resolved(s.size.expr))
         labels = []

@@ -180,3 +180,15 @@ def test_what_cannot_be_found_is_named_in_one_line(env, tmp_path):
     proc = run(env, tmp_path, "bpscript", "check", "my-frame")
     assert proc.returncode == 2
     assert proc.stderr == f"error: no such file or directory: my-frame (looked for {tmp_path / 'my-frame'})\n"
+
+
+def test_import_and_the_official_export_from_the_installed_package(env, tmp_path):
+    shutil.copy(ROOT / "tests" / "data" / "official" / "act-8.2.yaml", tmp_path / "act.yaml")
+    imported = run(env, tmp_path, "bpscript", "import", "act.yaml", "--out", "rules")
+    assert imported.returncode == 0, imported.stderr
+    check = run(env, tmp_path, "bpscript", "check", "rules")
+    assert check.stdout == "5 file(s) checked, 46 script(s): 0 error(s), 0 warning(s)\n", check.stderr
+    # the schema and the bundled rules' data block travel in the wheel
+    exported = run(env, tmp_path, "bpscript", "export", "--format", "official-yaml")
+    assert exported.returncode == 0, exported.stderr
+    assert exported.stdout.startswith("data:\n  id: act\n  ver: 第8.2版\n")

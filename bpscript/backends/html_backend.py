@@ -13,6 +13,7 @@ from jinja2 import Environment, PackageLoader, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
 from .. import model as m
+from .html_xref import Xref
 from .textfmt import parse_blocks
 
 RED = re.compile(r"([♡♢♥♦])")
@@ -61,7 +62,13 @@ def environment() -> Environment:
                       trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True)
     env.filters.update(suits=suits, blocks=parse_blocks, ordinal=ordinal, timing=timing, search_text=search_text,
                        zone_name=zone_name)
+    env.globals["suits"] = suits  # the default line renderer of the `text` macro
     return env
+
+
+def xref(rs: m.Ruleset, scripts: list[m.Script], elsewhere: str | None = "all.html") -> Xref:
+    """The cross-references of a page showing `scripts`."""
+    return Xref(rs, {s.id for s in scripts}, elsewhere, suits)
 
 
 def _static(name: str) -> Markup:
@@ -103,15 +110,15 @@ def render_pages(rs: m.Ruleset, *, with_js: bool = True) -> dict[str, str]:
     for fmt in rs.formats.values():
         scripts = [s for s in rs.scripts.values() if fmt.id in s.formats]
         pages[f"format-{fmt.id}.html"] = env.get_template("format.html.j2").render(
-            title=fmt.name, fmt=fmt, **page_parts(scripts, rs), **common)
+            title=fmt.name, fmt=fmt, xref=xref(rs, scripts), **page_parts(scripts, rs), **common)
     for fr in rs.frames.values():
         scripts = [s for s in rs.scripts.values() if fr.id in s.frames]
         pages[f"frame-{fr.id}.html"] = env.get_template("frame.html.j2").render(
-            title=f"フレーム {fr.name}", frame=fr, **page_parts(scripts, rs), **common)
+            title=f"フレーム {fr.name}", frame=fr, xref=xref(rs, scripts), **page_parts(scripts, rs), **common)
     everything = list(rs.scripts.values())
     categories = list(dict.fromkeys(s.category.name for s in everything))
     pages["all.html"] = env.get_template("all.html.j2").render(
-        title="全スクリプト", scripts=everything, categories=categories,
+        title="全スクリプト", scripts=everything, categories=categories, xref=xref(rs, everything),
         sidebar=[("全スクリプト", everything)], **{**common, "js": _static("filter.js") if with_js else None})
     return pages
 

@@ -73,7 +73,9 @@ def script_to_json(s: m.Script) -> dict[str, Any]:
         out["zone"] = s.zone
         _opt(out, "unit_condition", _key(s.unit_condition))
         if s.size is not None:
-            out["size"] = {"text": s.size.text, "expr": to_source(s.size.expr)}
+            out["size"] = {"text": s.size.text}
+            if s.size.expr is not None:
+                out["size"]["expr"] = to_source(s.size.expr)
         _opt(out, "labels", [{k: v for k, v in (("id", l.id), ("name", l.name), ("qualifier", l.qualifier),
                                                   ("when", to_source(l.when) if l.when else None)) if v}
                              for l in s.labels])
@@ -81,6 +83,7 @@ def script_to_json(s: m.Script) -> dict[str, Any]:
                                  if v is not None} for a in s.abilities])
         _opt(out, "placed_by", s.placed_by)
     _opt(out, "story", s.story)
+    _opt(out, "dev_note", s.dev_note)
     if s.flavor is not None:
         out["flavor"] = {"text": s.flavor.text, **({"speaker": s.flavor.speaker} if s.flavor.speaker else {})}
     out["formats"] = list(s.formats)

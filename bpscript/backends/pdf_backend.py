@@ -25,7 +25,7 @@ from markupsafe import Markup
 from weasyprint import HTML  # ImportError here makes the build skip PDF
 
 from .. import model as m
-from .html_backend import by_category, environment
+from .html_backend import by_category, environment, xref
 
 FAMILY = "Noto Sans CJK JP"
 FONT = f'"{FAMILY}", "Noto Sans CJK", "Noto Sans JP", sans-serif'
@@ -95,7 +95,8 @@ def render_html(rs: m.Ruleset, title: str, scripts: list[m.Script]) -> str:
     # our own stylesheets (trusted, not script text) go in unescaped
     css = Markup(resources.files("bpscript.backends").joinpath("static", "style.css").read_text("utf-8"))
     return environment().get_template("print.html.j2").render(
-        title=title, ruleset=rs, sections=_sections(scripts), css=css, print_css=Markup(PAGE_A5))
+        title=title, ruleset=rs, sections=_sections(scripts), css=css, print_css=Markup(PAGE_A5),
+        xref=xref(rs, scripts, elsewhere=None))
 
 
 def render_pdf(html: str) -> bytes:

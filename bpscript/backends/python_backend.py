@@ -137,7 +137,7 @@ def _component_class(g: CodeGenerator, s: m.ComponentScript, name: str) -> None:
     g.writeline(f"unit_condition = {s.unit_condition.text if s.unit_condition else ''!r}")
     g.writeline(f"labels = {tuple(l.id for l in s.labels)!r}")
     g.writeline(f"scopes = {tuple(a.scope for a in s.abilities)!r}")
-    if s.size is not None:
+    if s.size is not None and s.size.expr is not None:
         g.writeline("")
         g.writeline("def size(self, ctx, unit):", s.size.span)
         g.indent()

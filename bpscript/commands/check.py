@@ -42,7 +42,8 @@ def _print_coverage(result) -> None:
         print(f"\ncoverage{label}: {structured} / {len(cov)} structured, {executable} / {len(cov)} executable")
         for c in cov:
             if not c.executable:
-                print(f"  not executable: {c.id} 【{c.name}】 ({c.kind}) — missing: {', '.join(c.missing) or 'engine'}")
+                what = "not executable" if c.structured else "unstructured"
+                print(f"  {what}: {c.id} 【{c.name}】 ({c.kind}) — missing: {', '.join(c.missing) or 'engine'}")
         frames = setup_coverage(rs)
         if frames:
             runs = " ".join(sorted(k.value for k in supported_setup_steps()))

@@ -1,4 +1,9 @@
-"""`bpscript export --json [PATH…]`: the checked model as JSON."""
+"""`bpscript export [--format json|official-yaml] [PATH…]`: the checked model as data.
+
+JSON (the default) is the whole model (docs/schema/ruleset.schema.json); `official-yaml`
+is the official generator's act.yaml. Data goes to standard output (or `-o FILE`),
+diagnostics and notes to standard error.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +12,26 @@ from pathlib import Path
 
 from .common import missing_paths, no_files, print_diagnostics, summary
 
+DATA_FILE = "official-data.yaml"
+
 
 def register(sub) -> None:
-    e = sub.add_parser("export", help="export the model as JSON",
-                       description="Export the checked model as JSON (docs/schema/ruleset.schema.json).")
+    e = sub.add_parser("export", help="export the model as JSON or as the official act.yaml",
+                       description="Export the checked model: as JSON (docs/schema/ruleset.schema.json, the "
+                                   "default) or, with --format official-yaml, as the official generator's "
+                                   "act.yaml (validated against bpscript/schema/official-act.schema.json).")
     e.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: stdlib + frames)")
-    e.add_argument("--json", action="store_true", default=True, help="JSON output (the only format)")
+    e.add_argument("--format", choices=["json", "official-yaml"], default="json", dest="fmt",
+                   help="json (default) or official-yaml")
+    e.add_argument("--json", action="store_const", const="json", dest="fmt", help="same as --format json")
+    e.add_argument("--data", metavar="FILE",
+                   help=f"official-yaml: the YAML file whose `data:` block to write (default: {DATA_FILE} "
+                        "of the bundled rules, or of the first directory given that has one)")
     e.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     e.set_defaults(func=run)
 
 
 def run(args) -> int:
-    from ..backends.json_backend import dumps
     from ..loader import load, load_official
     if missing_paths(args.paths):
         return 2
@@ -27,13 +40,70 @@ def run(args) -> int:
         no_files(args.paths)
         return 2
     if result.errors:
-        print_diagnostics(result.errors, result.sources)
+        print_diagnostics(result.errors, result.sources, stream=sys.stderr)
         print(summary(result.diagnostics, result.files), file=sys.stderr)
         return 1
-    text = dumps(result.ruleset)
+    if args.fmt == "official-yaml":
+        text = _official_yaml(args, result.ruleset)
+        if text is None:
+            return 1
+    else:
+        from ..backends.json_backend import dumps
+        text = dumps(result.ruleset)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
         print(f"wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _official_yaml(args, rs) -> str | None:
+    from ..backends import official_yaml as oy
+    data = _data(args)
+    if data is None:
+        return None
+    doc = oy.document(rs, data)
+    problems = oy.problems(doc)
+    if problems:
+        for p in problems:
+            print(f"error: the official-yaml export breaks its schema: {p}", file=sys.stderr)
+        return None
+    skipped = oy.left_out(rs)
+    if skipped:
+        print(f"note: {len(skipped)} script(s) of no format are not part of act.yaml (frame-only scripts and "
+              f"trumps): {', '.join(s.id for s in skipped[:8])}{' …' if len(skipped) > 8 else ''}", file=sys.stderr)
+    return oy.dumps(doc)
+
+
+def _data(args) -> dict[str, str] | None:
+    """The `data:` block: --data FILE, else official-data.yaml of the rules exported."""
+    import yaml
+
+    from ..bundled import STDLIB, rules_root
+    if args.data:
+        path = Path(args.data)
+    elif not args.paths:
+        path = rules_root() / STDLIB / DATA_FILE
+    else:
+        found = [Path(p) / DATA_FILE for p in args.paths if (Path(p) / DATA_FILE).is_file()]
+        if not found:
+            print(f"error: no {DATA_FILE} next to the scripts: give the official `data:` block with --data FILE "
+                  "(bpscript import writes one)", file=sys.stderr)
+            return None
+        path = found[0]
+    try:
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"error: cannot read {path}: {err}", file=sys.stderr)
+        return None
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        print(f"{where}: error[E400]: not valid YAML: {getattr(err, 'problem', err)}", file=sys.stderr)
+        return None
+    data = loaded.get("data") if isinstance(loaded, dict) else None
+    if not isinstance(data, dict) or any(isinstance(v, (dict, list)) for v in data.values()):
+        print(f"{path}:1:1: error[E401]: expected a `data:` mapping of texts (ver, lastupdate, …)", file=sys.stderr)
+        return None
+    return {str(k): "" if v is None else str(v) for k, v in data.items()}

@@ -86,7 +86,7 @@ def _nodes(s: m.Script) -> list[object]:
         if s.effect is not None and s.effect.body is not None:
             nodes += list(s.effect.body)
     elif isinstance(s, m.ComponentScript):
-        if s.size is not None:
+        if s.size is not None and s.size.expr is not None:
             nodes.append(s.size.expr)
         nodes += [l.when for l in s.labels if l.when is not None]
         for a in s.abilities:
@@ -102,7 +102,14 @@ def script_coverage(s: m.Script, implemented: frozenset[str]) -> ScriptCoverage:
         for name, c in (("activation", s.activation), ("trigger", s.trigger_condition)):
             if c is not None and not c.structured:
                 missing.append(name)
+        if s.target is not None and not s.target.structured:
+            missing.append("target")
     elif isinstance(s, m.ComponentScript):
+        if s.size is not None and not s.size.structured:
+            missing.append("size")
+        for label in s.labels:
+            if label.qualifier and label.when is None:
+                missing.append(f"label <{label.name}>({label.qualifier})")
         for a in s.abilities:
             if a.body is None:
                 missing.append(f"ability「{a.text[:12]}…」")

@@ -40,7 +40,7 @@ class UnitField:
 
 @dataclass(frozen=True)
 class TextField:
-    key: str  # ruby note story summary placed_by
+    key: str  # ruby note story summary placed_by dev_note
     text: Word
     span: Span
 
@@ -92,7 +92,7 @@ class FlavorField:
 @dataclass(frozen=True)
 class SizeField:
     text: Word | None
-    expr: Expr
+    expr: Expr | None  # None: printed text only
     span: Span
 
 

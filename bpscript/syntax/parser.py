@@ -243,7 +243,8 @@ class _ToAst(Transformer):
     def size_field(self, meta, c):
         if len(c) == 2:
             return ast.SizeField(self._text(c[0]), c[1], self._span(meta))
-        return ast.SizeField(None, c[0], self._span(meta))
+        text = ast.Word(c[0].value, c[0].span) if isinstance(c[0], fx.Str) else None  # `size: "…"`: text only
+        return ast.SizeField(text, None if text else c[0], self._span(meta))
 
     @v_args(meta=True)
     def labels_field(self, meta, c):

@@ -71,7 +71,7 @@ class Action_draw(ActionEffect):
     category = 'basic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/10-basic.bps:35:8'
+    source = 'stdlib/10-basic.bps:36:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -105,7 +105,7 @@ class Action_attack(ActionEffect):
     category = 'basic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/10-basic.bps:55:8'
+    source = 'stdlib/10-basic.bps:56:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -133,7 +133,7 @@ class Action_block(ActionEffect):
     category = 'basic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/10-basic.bps:74:8'
+    source = 'stdlib/10-basic.bps:75:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -170,7 +170,7 @@ class Action_damageJudge(ActionEffect):
     category = 'basic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/10-basic.bps:99:8'
+    source = 'stdlib/10-basic.bps:100:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -233,7 +233,7 @@ class Action_nextGeneration(ActionEffect):
     category = 'basic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/10-basic.bps:155:8'
+    source = 'stdlib/10-basic.bps:156:8'
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -301,76 +301,76 @@ __bps_lines__ = {
     60: 'stdlib/10-basic.bps:25:3',
     61: 'stdlib/10-basic.bps:26:5',
     62: 'stdlib/10-basic.bps:27:7',
-    65: 'stdlib/10-basic.bps:35:8',
-    85: 'stdlib/10-basic.bps:38:72',
-    86: 'stdlib/10-basic.bps:38:72',
-    88: 'stdlib/10-basic.bps:38:47',
-    91: 'stdlib/10-basic.bps:39:3',
-    92: 'stdlib/10-basic.bps:43:5',
-    93: 'stdlib/10-basic.bps:43:14',
-    94: 'stdlib/10-basic.bps:44:5',
-    95: 'stdlib/10-basic.bps:45:7',
-    96: 'stdlib/10-basic.bps:46:9',
-    99: 'stdlib/10-basic.bps:55:8',
-    117: 'stdlib/10-basic.bps:57:57',
-    118: 'stdlib/10-basic.bps:57:57',
-    120: 'stdlib/10-basic.bps:58:3',
-    121: 'stdlib/10-basic.bps:64:5',
-    122: 'stdlib/10-basic.bps:65:5',
-    123: 'stdlib/10-basic.bps:66:5',
-    124: 'stdlib/10-basic.bps:67:5',
-    127: 'stdlib/10-basic.bps:74:8',
-    147: 'stdlib/10-basic.bps:77:87',
-    148: 'stdlib/10-basic.bps:77:87',
-    150: 'stdlib/10-basic.bps:77:62',
-    153: 'stdlib/10-basic.bps:78:3',
-    154: 'stdlib/10-basic.bps:83:5',
-    155: 'stdlib/10-basic.bps:84:7',
-    156: 'stdlib/10-basic.bps:85:7',
-    157: 'stdlib/10-basic.bps:86:7',
-    158: 'stdlib/10-basic.bps:87:7',
-    159: 'stdlib/10-basic.bps:88:9',
-    161: 'stdlib/10-basic.bps:90:9',
-    164: 'stdlib/10-basic.bps:99:8',
-    184: 'stdlib/10-basic.bps:102:71',
-    185: 'stdlib/10-basic.bps:102:71',
-    187: 'stdlib/10-basic.bps:102:47',
-    190: 'stdlib/10-basic.bps:103:3',
-    191: 'stdlib/10-basic.bps:113:5',
-    192: 'stdlib/10-basic.bps:114:7',
-    193: 'stdlib/10-basic.bps:115:7',
-    194: 'stdlib/10-basic.bps:116:7',
-    195: 'stdlib/10-basic.bps:117:7',
-    196: 'stdlib/10-basic.bps:118:7',
-    197: 'stdlib/10-basic.bps:119:9',
-    198: 'stdlib/10-basic.bps:120:11',
-    199: 'stdlib/10-basic.bps:121:11',
-    200: 'stdlib/10-basic.bps:123:14',
-    201: 'stdlib/10-basic.bps:124:9',
-    202: 'stdlib/10-basic.bps:125:11',
-    203: 'stdlib/10-basic.bps:126:13',
-    204: 'stdlib/10-basic.bps:127:13',
-    205: 'stdlib/10-basic.bps:128:15',
-    206: 'stdlib/10-basic.bps:130:13',
-    207: 'stdlib/10-basic.bps:133:14',
-    208: 'stdlib/10-basic.bps:134:9',
-    209: 'stdlib/10-basic.bps:135:11',
-    210: 'stdlib/10-basic.bps:135:31',
-    211: 'stdlib/10-basic.bps:136:11',
-    212: 'stdlib/10-basic.bps:136:31',
-    213: 'stdlib/10-basic.bps:137:11',
-    214: 'stdlib/10-basic.bps:137:30',
-    215: 'stdlib/10-basic.bps:138:11',
-    216: 'stdlib/10-basic.bps:138:30',
-    218: 'stdlib/10-basic.bps:141:9',
-    219: 'stdlib/10-basic.bps:142:11',
-    220: 'stdlib/10-basic.bps:142:31',
-    221: 'stdlib/10-basic.bps:143:11',
-    222: 'stdlib/10-basic.bps:143:31',
-    223: 'stdlib/10-basic.bps:147:5',
-    224: 'stdlib/10-basic.bps:148:5',
-    227: 'stdlib/10-basic.bps:155:8',
-    247: 'stdlib/10-basic.bps:159:59',
-    250: 'stdlib/10-basic.bps:160:3',
-    251: 'stdlib/10-basic.bps:161:5',
+    65: 'stdlib/10-basic.bps:36:8',
+    85: 'stdlib/10-basic.bps:39:72',
+    86: 'stdlib/10-basic.bps:39:72',
+    88: 'stdlib/10-basic.bps:39:47',
+    91: 'stdlib/10-basic.bps:40:3',
+    92: 'stdlib/10-basic.bps:44:5',
+    93: 'stdlib/10-basic.bps:44:14',
+    94: 'stdlib/10-basic.bps:45:5',
+    95: 'stdlib/10-basic.bps:46:7',
+    96: 'stdlib/10-basic.bps:47:9',
+    99: 'stdlib/10-basic.bps:56:8',
+    117: 'stdlib/10-basic.bps:58:57',
+    118: 'stdlib/10-basic.bps:58:57',
+    120: 'stdlib/10-basic.bps:59:3',
+    121: 'stdlib/10-basic.bps:65:5',
+    122: 'stdlib/10-basic.bps:66:5',
+    123: 'stdlib/10-basic.bps:67:5',
+    124: 'stdlib/10-basic.bps:68:5',
+    127: 'stdlib/10-basic.bps:75:8',
+    147: 'stdlib/10-basic.bps:78:87',
+    148: 'stdlib/10-basic.bps:78:87',
+    150: 'stdlib/10-basic.bps:78:62',
+    153: 'stdlib/10-basic.bps:79:3',
+    154: 'stdlib/10-basic.bps:84:5',
+    155: 'stdlib/10-basic.bps:85:7',
+    156: 'stdlib/10-basic.bps:86:7',
+    157: 'stdlib/10-basic.bps:87:7',
+    158: 'stdlib/10-basic.bps:88:7',
+    159: 'stdlib/10-basic.bps:89:9',
+    161: 'stdlib/10-basic.bps:91:9',
+    164: 'stdlib/10-basic.bps:100:8',
+    184: 'stdlib/10-basic.bps:103:71',
+    185: 'stdlib/10-basic.bps:103:71',
+    187: 'stdlib/10-basic.bps:103:47',
+    190: 'stdlib/10-basic.bps:104:3',
+    191: 'stdlib/10-basic.bps:114:5',
+    192: 'stdlib/10-basic.bps:115:7',
+    193: 'stdlib/10-basic.bps:116:7',
+    194: 'stdlib/10-basic.bps:117:7',
+    195: 'stdlib/10-basic.bps:118:7',
+    196: 'stdlib/10-basic.bps:119:7',
+    197: 'stdlib/10-basic.bps:120:9',
+    198: 'stdlib/10-basic.bps:121:11',
+    199: 'stdlib/10-basic.bps:122:11',
+    200: 'stdlib/10-basic.bps:124:14',
+    201: 'stdlib/10-basic.bps:125:9',
+    202: 'stdlib/10-basic.bps:126:11',
+    203: 'stdlib/10-basic.bps:127:13',
+    204: 'stdlib/10-basic.bps:128:13',
+    205: 'stdlib/10-basic.bps:129:15',
+    206: 'stdlib/10-basic.bps:131:13',
+    207: 'stdlib/10-basic.bps:134:14',
+    208: 'stdlib/10-basic.bps:135:9',
+    209: 'stdlib/10-basic.bps:136:11',
+    210: 'stdlib/10-basic.bps:136:31',
+    211: 'stdlib/10-basic.bps:137:11',
+    212: 'stdlib/10-basic.bps:137:31',
+    213: 'stdlib/10-basic.bps:138:11',
+    214: 'stdlib/10-basic.bps:138:30',
+    215: 'stdlib/10-basic.bps:139:11',
+    216: 'stdlib/10-basic.bps:139:30',
+    218: 'stdlib/10-basic.bps:142:9',
+    219: 'stdlib/10-basic.bps:143:11',
+    220: 'stdlib/10-basic.bps:143:31',
+    221: 'stdlib/10-basic.bps:144:11',
+    222: 'stdlib/10-basic.bps:144:31',
+    223: 'stdlib/10-basic.bps:148:5',
+    224: 'stdlib/10-basic.bps:149:5',
+    227: 'stdlib/10-basic.bps:156:8',
+    247: 'stdlib/10-basic.bps:160:59',
+    250: 'stdlib/10-basic.bps:161:3',
+    251: 'stdlib/10-basic.bps:162:5',
 }

@@ -59,7 +59,7 @@ class Action_summonsHero(ActionEffect):
     category = 'summon'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/20-summon.bps:30:8'
+    source = 'stdlib/20-summon.bps:31:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -81,7 +81,7 @@ class Action_summonsAce(ActionEffect):
     category = 'summon'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/20-summon.bps:43:8'
+    source = 'stdlib/20-summon.bps:44:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -103,7 +103,7 @@ class Action_quickSummonsAce(ActionEffect):
     category = 'summon'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/20-summon.bps:55:8'
+    source = 'stdlib/20-summon.bps:56:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -131,7 +131,7 @@ class Action_summonsMagic(ActionEffect):
     category = 'summon'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/20-summon.bps:74:8'
+    source = 'stdlib/20-summon.bps:75:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -153,7 +153,7 @@ class Action_mountSoldier(ActionEffect):
     category = 'summon'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/20-summon.bps:90:8'
+    source = 'stdlib/20-summon.bps:91:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -189,25 +189,25 @@ __bps_lines__ = {
     31: 'stdlib/20-summon.bps:17:8',
     49: 'stdlib/20-summon.bps:20:3',
     50: 'stdlib/20-summon.bps:21:5',
-    53: 'stdlib/20-summon.bps:30:8',
-    71: 'stdlib/20-summon.bps:33:3',
-    72: 'stdlib/20-summon.bps:34:5',
-    75: 'stdlib/20-summon.bps:43:8',
-    93: 'stdlib/20-summon.bps:45:3',
-    94: 'stdlib/20-summon.bps:46:5',
-    97: 'stdlib/20-summon.bps:55:8',
-    115: 'stdlib/20-summon.bps:57:55',
-    116: 'stdlib/20-summon.bps:57:55',
-    118: 'stdlib/20-summon.bps:58:3',
-    119: 'stdlib/20-summon.bps:63:5',
-    120: 'stdlib/20-summon.bps:64:7',
-    122: 'stdlib/20-summon.bps:66:7',
-    125: 'stdlib/20-summon.bps:74:8',
-    143: 'stdlib/20-summon.bps:77:3',
-    144: 'stdlib/20-summon.bps:78:5',
-    147: 'stdlib/20-summon.bps:90:8',
-    166: 'stdlib/20-summon.bps:93:35',
-    167: 'stdlib/20-summon.bps:93:35',
-    170: 'stdlib/20-summon.bps:94:3',
-    171: 'stdlib/20-summon.bps:95:5',
+    53: 'stdlib/20-summon.bps:31:8',
+    71: 'stdlib/20-summon.bps:34:3',
+    72: 'stdlib/20-summon.bps:35:5',
+    75: 'stdlib/20-summon.bps:44:8',
+    93: 'stdlib/20-summon.bps:46:3',
+    94: 'stdlib/20-summon.bps:47:5',
+    97: 'stdlib/20-summon.bps:56:8',
+    115: 'stdlib/20-summon.bps:58:55',
+    116: 'stdlib/20-summon.bps:58:55',
+    118: 'stdlib/20-summon.bps:59:3',
+    119: 'stdlib/20-summon.bps:64:5',
+    120: 'stdlib/20-summon.bps:65:7',
+    122: 'stdlib/20-summon.bps:67:7',
+    125: 'stdlib/20-summon.bps:75:8',
+    143: 'stdlib/20-summon.bps:78:3',
+    144: 'stdlib/20-summon.bps:79:5',
+    147: 'stdlib/20-summon.bps:91:8',
+    166: 'stdlib/20-summon.bps:94:35',
+    167: 'stdlib/20-summon.bps:94:35',
+    170: 'stdlib/20-summon.bps:95:3',
+    171: 'stdlib/20-summon.bps:96:5',
 }

@@ -81,7 +81,7 @@ class Action_counter(ActionEffect):
     category = 'quickMagic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:44:8'
+    source = 'stdlib/30-quick-magic.bps:45:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -109,7 +109,7 @@ class Action_kill(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:61:8'
+    source = 'stdlib/30-quick-magic.bps:62:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -131,7 +131,7 @@ class Action_reunion(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:72:8'
+    source = 'stdlib/30-quick-magic.bps:73:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -155,7 +155,7 @@ class Action_truce(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:87:8'
+    source = 'stdlib/30-quick-magic.bps:88:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -182,7 +182,7 @@ class Action_changeTarget(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:99:8'
+    source = 'stdlib/30-quick-magic.bps:100:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -209,7 +209,7 @@ class Action_search(ActionEffect):
     category = 'quickMagic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:111:8'
+    source = 'stdlib/30-quick-magic.bps:112:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -234,7 +234,7 @@ class Action_bj(ActionEffect):
     category = 'quickMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:124:8'
+    source = 'stdlib/30-quick-magic.bps:125:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -276,7 +276,7 @@ class Action_rsf(ActionEffect):
     category = 'quickMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:163:8'
+    source = 'stdlib/30-quick-magic.bps:165:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -298,7 +298,7 @@ class Action_reverse(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:174:8'
+    source = 'stdlib/30-quick-magic.bps:176:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -331,7 +331,7 @@ class Action_unsummons(ActionEffect):
     category = 'quickMagic'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/30-quick-magic.bps:203:8'
+    source = 'stdlib/30-quick-magic.bps:205:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -386,78 +386,78 @@ __bps_lines__ = {
     53: 'stdlib/30-quick-magic.bps:33:8',
     71: 'stdlib/30-quick-magic.bps:36:3',
     72: 'stdlib/30-quick-magic.bps:37:5',
-    75: 'stdlib/30-quick-magic.bps:44:8',
-    94: 'stdlib/30-quick-magic.bps:46:25',
-    95: 'stdlib/30-quick-magic.bps:46:25',
-    98: 'stdlib/30-quick-magic.bps:47:3',
-    99: 'stdlib/30-quick-magic.bps:52:5',
-    100: 'stdlib/30-quick-magic.bps:53:7',
-    103: 'stdlib/30-quick-magic.bps:61:8',
-    121: 'stdlib/30-quick-magic.bps:64:3',
-    122: 'stdlib/30-quick-magic.bps:65:5',
-    125: 'stdlib/30-quick-magic.bps:72:8',
-    143: 'stdlib/30-quick-magic.bps:75:3',
-    144: 'stdlib/30-quick-magic.bps:76:5',
-    145: 'stdlib/30-quick-magic.bps:77:5',
-    146: 'stdlib/30-quick-magic.bps:78:5',
-    149: 'stdlib/30-quick-magic.bps:87:8',
-    168: 'stdlib/30-quick-magic.bps:90:25',
-    169: 'stdlib/30-quick-magic.bps:90:25',
-    172: 'stdlib/30-quick-magic.bps:91:3',
-    173: 'stdlib/30-quick-magic.bps:92:5',
-    176: 'stdlib/30-quick-magic.bps:99:8',
-    195: 'stdlib/30-quick-magic.bps:102:25',
-    196: 'stdlib/30-quick-magic.bps:102:25',
-    199: 'stdlib/30-quick-magic.bps:103:3',
-    200: 'stdlib/30-quick-magic.bps:104:5',
-    203: 'stdlib/30-quick-magic.bps:111:8',
-    221: 'stdlib/30-quick-magic.bps:113:3',
-    222: 'stdlib/30-quick-magic.bps:114:5',
-    223: 'stdlib/30-quick-magic.bps:115:5',
-    224: 'stdlib/30-quick-magic.bps:116:5',
-    225: 'stdlib/30-quick-magic.bps:117:5',
-    228: 'stdlib/30-quick-magic.bps:124:8',
-    246: 'stdlib/30-quick-magic.bps:126:3',
-    247: 'stdlib/30-quick-magic.bps:136:5',
-    248: 'stdlib/30-quick-magic.bps:137:5',
-    249: 'stdlib/30-quick-magic.bps:138:5',
-    250: 'stdlib/30-quick-magic.bps:139:7',
-    251: 'stdlib/30-quick-magic.bps:140:7',
-    252: 'stdlib/30-quick-magic.bps:141:7',
-    253: 'stdlib/30-quick-magic.bps:142:7',
-    254: 'stdlib/30-quick-magic.bps:143:9',
-    255: 'stdlib/30-quick-magic.bps:143:32',
-    257: 'stdlib/30-quick-magic.bps:143:65',
-    258: 'stdlib/30-quick-magic.bps:144:14',
-    259: 'stdlib/30-quick-magic.bps:145:9',
-    260: 'stdlib/30-quick-magic.bps:146:14',
-    261: 'stdlib/30-quick-magic.bps:147:9',
-    262: 'stdlib/30-quick-magic.bps:149:13',
-    264: 'stdlib/30-quick-magic.bps:150:5',
-    265: 'stdlib/30-quick-magic.bps:151:7',
-    267: 'stdlib/30-quick-magic.bps:153:7',
-    270: 'stdlib/30-quick-magic.bps:163:8',
-    288: 'stdlib/30-quick-magic.bps:166:3',
-    289: 'stdlib/30-quick-magic.bps:167:5',
-    292: 'stdlib/30-quick-magic.bps:174:8',
-    310: 'stdlib/30-quick-magic.bps:177:3',
-    311: 'stdlib/30-quick-magic.bps:183:5',
-    312: 'stdlib/30-quick-magic.bps:184:7',
-    313: 'stdlib/30-quick-magic.bps:185:9',
-    314: 'stdlib/30-quick-magic.bps:188:5',
-    315: 'stdlib/30-quick-magic.bps:189:7',
-    316: 'stdlib/30-quick-magic.bps:189:16',
-    317: 'stdlib/30-quick-magic.bps:190:12',
-    318: 'stdlib/30-quick-magic.bps:191:7',
-    319: 'stdlib/30-quick-magic.bps:191:16',
-    320: 'stdlib/30-quick-magic.bps:193:5',
-    321: 'stdlib/30-quick-magic.bps:194:7',
-    322: 'stdlib/30-quick-magic.bps:195:7',
-    325: 'stdlib/30-quick-magic.bps:203:8',
-    343: 'stdlib/30-quick-magic.bps:207:3',
-    344: 'stdlib/30-quick-magic.bps:211:5',
-    345: 'stdlib/30-quick-magic.bps:212:7',
-    346: 'stdlib/30-quick-magic.bps:213:9',
-    347: 'stdlib/30-quick-magic.bps:216:5',
-    348: 'stdlib/30-quick-magic.bps:216:14',
+    75: 'stdlib/30-quick-magic.bps:45:8',
+    94: 'stdlib/30-quick-magic.bps:47:25',
+    95: 'stdlib/30-quick-magic.bps:47:25',
+    98: 'stdlib/30-quick-magic.bps:48:3',
+    99: 'stdlib/30-quick-magic.bps:53:5',
+    100: 'stdlib/30-quick-magic.bps:54:7',
+    103: 'stdlib/30-quick-magic.bps:62:8',
+    121: 'stdlib/30-quick-magic.bps:65:3',
+    122: 'stdlib/30-quick-magic.bps:66:5',
+    125: 'stdlib/30-quick-magic.bps:73:8',
+    143: 'stdlib/30-quick-magic.bps:76:3',
+    144: 'stdlib/30-quick-magic.bps:77:5',
+    145: 'stdlib/30-quick-magic.bps:78:5',
+    146: 'stdlib/30-quick-magic.bps:79:5',
+    149: 'stdlib/30-quick-magic.bps:88:8',
+    168: 'stdlib/30-quick-magic.bps:91:25',
+    169: 'stdlib/30-quick-magic.bps:91:25',
+    172: 'stdlib/30-quick-magic.bps:92:3',
+    173: 'stdlib/30-quick-magic.bps:93:5',
+    176: 'stdlib/30-quick-magic.bps:100:8',
+    195: 'stdlib/30-quick-magic.bps:103:25',
+    196: 'stdlib/30-quick-magic.bps:103:25',
+    199: 'stdlib/30-quick-magic.bps:104:3',
+    200: 'stdlib/30-quick-magic.bps:105:5',
+    203: 'stdlib/30-quick-magic.bps:112:8',
+    221: 'stdlib/30-quick-magic.bps:114:3',
+    222: 'stdlib/30-quick-magic.bps:115:5',
+    223: 'stdlib/30-quick-magic.bps:116:5',
+    224: 'stdlib/30-quick-magic.bps:117:5',
+    225: 'stdlib/30-quick-magic.bps:118:5',
+    228: 'stdlib/30-quick-magic.bps:125:8',
+    246: 'stdlib/30-quick-magic.bps:127:3',
+    247: 'stdlib/30-quick-magic.bps:137:5',
+    248: 'stdlib/30-quick-magic.bps:138:5',
+    249: 'stdlib/30-quick-magic.bps:139:5',
+    250: 'stdlib/30-quick-magic.bps:140:7',
+    251: 'stdlib/30-quick-magic.bps:141:7',
+    252: 'stdlib/30-quick-magic.bps:142:7',
+    253: 'stdlib/30-quick-magic.bps:143:7',
+    254: 'stdlib/30-quick-magic.bps:144:9',
+    255: 'stdlib/30-quick-magic.bps:144:32',
+    257: 'stdlib/30-quick-magic.bps:144:65',
+    258: 'stdlib/30-quick-magic.bps:145:14',
+    259: 'stdlib/30-quick-magic.bps:146:9',
+    260: 'stdlib/30-quick-magic.bps:147:14',
+    261: 'stdlib/30-quick-magic.bps:148:9',
+    262: 'stdlib/30-quick-magic.bps:150:13',
+    264: 'stdlib/30-quick-magic.bps:151:5',
+    265: 'stdlib/30-quick-magic.bps:152:7',
+    267: 'stdlib/30-quick-magic.bps:154:7',
+    270: 'stdlib/30-quick-magic.bps:165:8',
+    288: 'stdlib/30-quick-magic.bps:168:3',
+    289: 'stdlib/30-quick-magic.bps:169:5',
+    292: 'stdlib/30-quick-magic.bps:176:8',
+    310: 'stdlib/30-quick-magic.bps:179:3',
+    311: 'stdlib/30-quick-magic.bps:185:5',
+    312: 'stdlib/30-quick-magic.bps:186:7',
+    313: 'stdlib/30-quick-magic.bps:187:9',
+    314: 'stdlib/30-quick-magic.bps:190:5',
+    315: 'stdlib/30-quick-magic.bps:191:7',
+    316: 'stdlib/30-quick-magic.bps:191:16',
+    317: 'stdlib/30-quick-magic.bps:192:12',
+    318: 'stdlib/30-quick-magic.bps:193:7',
+    319: 'stdlib/30-quick-magic.bps:193:16',
+    320: 'stdlib/30-quick-magic.bps:195:5',
+    321: 'stdlib/30-quick-magic.bps:196:7',
+    322: 'stdlib/30-quick-magic.bps:197:7',
+    325: 'stdlib/30-quick-magic.bps:205:8',
+    343: 'stdlib/30-quick-magic.bps:209:3',
+    344: 'stdlib/30-quick-magic.bps:213:5',
+    345: 'stdlib/30-quick-magic.bps:214:7',
+    346: 'stdlib/30-quick-magic.bps:215:9',
+    347: 'stdlib/30-quick-magic.bps:218:5',
+    348: 'stdlib/30-quick-magic.bps:218:14',
 }

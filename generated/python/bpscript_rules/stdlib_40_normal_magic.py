@@ -34,7 +34,7 @@ class Action_throwing(ActionEffect):
     category = 'normalMagic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:17:8'
+    source = 'stdlib/40-normal-magic.bps:18:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -56,7 +56,7 @@ class Action_deathLance(ActionEffect):
     category = 'normalMagic'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:31:8'
+    source = 'stdlib/40-normal-magic.bps:32:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -82,7 +82,7 @@ class Action_addBulwark(ActionEffect):
     category = 'normalMagic'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:52:8'
+    source = 'stdlib/40-normal-magic.bps:53:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -108,7 +108,7 @@ class Action_reanimate(ActionEffect):
     category = 'normalMagic'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:74:8'
+    source = 'stdlib/40-normal-magic.bps:75:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -135,7 +135,7 @@ class Action_handeth(ActionEffect):
     category = 'normalMagic'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:91:8'
+    source = 'stdlib/40-normal-magic.bps:92:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -159,7 +159,7 @@ class Action_swordRain(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:104:8'
+    source = 'stdlib/40-normal-magic.bps:105:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -183,7 +183,7 @@ class Action_force(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:122:8'
+    source = 'stdlib/40-normal-magic.bps:123:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -205,7 +205,7 @@ class Action_recruit(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:136:8'
+    source = 'stdlib/40-normal-magic.bps:137:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -234,7 +234,7 @@ class Action_surprise(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:166:8'
+    source = 'stdlib/40-normal-magic.bps:167:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -272,56 +272,56 @@ __bps_lines__ = {
     6: 'stdlib/40-normal-magic.bps:3:8',
     24: 'stdlib/40-normal-magic.bps:7:3',
     25: 'stdlib/40-normal-magic.bps:8:5',
-    28: 'stdlib/40-normal-magic.bps:17:8',
-    46: 'stdlib/40-normal-magic.bps:21:3',
-    47: 'stdlib/40-normal-magic.bps:22:5',
-    50: 'stdlib/40-normal-magic.bps:31:8',
-    68: 'stdlib/40-normal-magic.bps:35:3',
-    69: 'stdlib/40-normal-magic.bps:40:5',
-    70: 'stdlib/40-normal-magic.bps:41:7',
-    71: 'stdlib/40-normal-magic.bps:41:16',
-    72: 'stdlib/40-normal-magic.bps:42:7',
-    73: 'stdlib/40-normal-magic.bps:42:16',
-    76: 'stdlib/40-normal-magic.bps:52:8',
-    94: 'stdlib/40-normal-magic.bps:55:3',
-    95: 'stdlib/40-normal-magic.bps:59:5',
-    96: 'stdlib/40-normal-magic.bps:60:7',
-    98: 'stdlib/40-normal-magic.bps:62:7',
-    99: 'stdlib/40-normal-magic.bps:63:9',
-    102: 'stdlib/40-normal-magic.bps:74:8',
-    120: 'stdlib/40-normal-magic.bps:77:3',
-    121: 'stdlib/40-normal-magic.bps:78:5',
-    122: 'stdlib/40-normal-magic.bps:79:5',
-    123: 'stdlib/40-normal-magic.bps:80:5',
-    124: 'stdlib/40-normal-magic.bps:81:7',
-    126: 'stdlib/40-normal-magic.bps:83:7',
-    129: 'stdlib/40-normal-magic.bps:91:8',
-    147: 'stdlib/40-normal-magic.bps:94:3',
-    148: 'stdlib/40-normal-magic.bps:95:5',
-    149: 'stdlib/40-normal-magic.bps:96:5',
-    150: 'stdlib/40-normal-magic.bps:97:5',
-    153: 'stdlib/40-normal-magic.bps:104:8',
-    171: 'stdlib/40-normal-magic.bps:108:3',
-    172: 'stdlib/40-normal-magic.bps:109:5',
-    173: 'stdlib/40-normal-magic.bps:110:7',
-    174: 'stdlib/40-normal-magic.bps:111:9',
-    177: 'stdlib/40-normal-magic.bps:122:8',
-    195: 'stdlib/40-normal-magic.bps:125:3',
-    196: 'stdlib/40-normal-magic.bps:129:5',
-    199: 'stdlib/40-normal-magic.bps:136:8',
-    217: 'stdlib/40-normal-magic.bps:140:3',
-    218: 'stdlib/40-normal-magic.bps:144:5',
-    219: 'stdlib/40-normal-magic.bps:145:7',
-    220: 'stdlib/40-normal-magic.bps:146:7',
-    221: 'stdlib/40-normal-magic.bps:147:9',
-    222: 'stdlib/40-normal-magic.bps:148:11',
-    223: 'stdlib/40-normal-magic.bps:149:11',
-    224: 'stdlib/40-normal-magic.bps:153:5',
-    225: 'stdlib/40-normal-magic.bps:153:14',
-    228: 'stdlib/40-normal-magic.bps:166:8',
-    246: 'stdlib/40-normal-magic.bps:170:3',
-    247: 'stdlib/40-normal-magic.bps:174:5',
-    248: 'stdlib/40-normal-magic.bps:174:14',
-    249: 'stdlib/40-normal-magic.bps:175:5',
-    250: 'stdlib/40-normal-magic.bps:175:14',
+    28: 'stdlib/40-normal-magic.bps:18:8',
+    46: 'stdlib/40-normal-magic.bps:22:3',
+    47: 'stdlib/40-normal-magic.bps:23:5',
+    50: 'stdlib/40-normal-magic.bps:32:8',
+    68: 'stdlib/40-normal-magic.bps:36:3',
+    69: 'stdlib/40-normal-magic.bps:41:5',
+    70: 'stdlib/40-normal-magic.bps:42:7',
+    71: 'stdlib/40-normal-magic.bps:42:16',
+    72: 'stdlib/40-normal-magic.bps:43:7',
+    73: 'stdlib/40-normal-magic.bps:43:16',
+    76: 'stdlib/40-normal-magic.bps:53:8',
+    94: 'stdlib/40-normal-magic.bps:56:3',
+    95: 'stdlib/40-normal-magic.bps:60:5',
+    96: 'stdlib/40-normal-magic.bps:61:7',
+    98: 'stdlib/40-normal-magic.bps:63:7',
+    99: 'stdlib/40-normal-magic.bps:64:9',
+    102: 'stdlib/40-normal-magic.bps:75:8',
+    120: 'stdlib/40-normal-magic.bps:78:3',
+    121: 'stdlib/40-normal-magic.bps:79:5',
+    122: 'stdlib/40-normal-magic.bps:80:5',
+    123: 'stdlib/40-normal-magic.bps:81:5',
+    124: 'stdlib/40-normal-magic.bps:82:7',
+    126: 'stdlib/40-normal-magic.bps:84:7',
+    129: 'stdlib/40-normal-magic.bps:92:8',
+    147: 'stdlib/40-normal-magic.bps:95:3',
+    148: 'stdlib/40-normal-magic.bps:96:5',
+    149: 'stdlib/40-normal-magic.bps:97:5',
+    150: 'stdlib/40-normal-magic.bps:98:5',
+    153: 'stdlib/40-normal-magic.bps:105:8',
+    171: 'stdlib/40-normal-magic.bps:109:3',
+    172: 'stdlib/40-normal-magic.bps:110:5',
+    173: 'stdlib/40-normal-magic.bps:111:7',
+    174: 'stdlib/40-normal-magic.bps:112:9',
+    177: 'stdlib/40-normal-magic.bps:123:8',
+    195: 'stdlib/40-normal-magic.bps:126:3',
+    196: 'stdlib/40-normal-magic.bps:130:5',
+    199: 'stdlib/40-normal-magic.bps:137:8',
+    217: 'stdlib/40-normal-magic.bps:141:3',
+    218: 'stdlib/40-normal-magic.bps:145:5',
+    219: 'stdlib/40-normal-magic.bps:146:7',
+    220: 'stdlib/40-normal-magic.bps:147:7',
+    221: 'stdlib/40-normal-magic.bps:148:9',
+    222: 'stdlib/40-normal-magic.bps:149:11',
+    223: 'stdlib/40-normal-magic.bps:150:11',
+    224: 'stdlib/40-normal-magic.bps:154:5',
+    225: 'stdlib/40-normal-magic.bps:154:14',
+    228: 'stdlib/40-normal-magic.bps:167:8',
+    246: 'stdlib/40-normal-magic.bps:171:3',
+    247: 'stdlib/40-normal-magic.bps:175:5',
+    248: 'stdlib/40-normal-magic.bps:175:14',
+    249: 'stdlib/40-normal-magic.bps:176:5',
+    250: 'stdlib/40-normal-magic.bps:176:14',
 }

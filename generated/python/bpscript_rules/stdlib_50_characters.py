@@ -31,7 +31,7 @@ class Character_hero(ComponentEffect):
     category = 'soldier'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/50-characters.bps:13:11'
+    source = 'stdlib/50-characters.bps:14:11'
     zone = 'field'
     unit_condition = 'J〜K'
     labels = ('attacker', 'blocker')
@@ -50,7 +50,7 @@ class Character_ace(ComponentEffect):
     category = 'soldier'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/50-characters.bps:23:11'
+    source = 'stdlib/50-characters.bps:24:11'
     zone = 'field'
     unit_condition = 'A'
     labels = ('attacker', 'blocker', 'haste')
@@ -69,7 +69,7 @@ class Character_magician(ComponentEffect):
     category = 'soldier'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/50-characters.bps:34:11'
+    source = 'stdlib/50-characters.bps:35:11'
     zone = 'field'
     unit_condition = 'Joker'
     labels = ('attacker', 'blocker', 'haste')
@@ -92,7 +92,7 @@ class Character_armedsoldier(ComponentEffect):
     category = 'soldier'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/50-characters.bps:45:11'
+    source = 'stdlib/50-characters.bps:46:11'
     zone = 'field'
     unit_condition = '同じスートを2枚以上'
     labels = ('attacker', 'blocker', 'haste')
@@ -116,7 +116,7 @@ class Character_bulwark(ComponentEffect):
     category = 'bulwark'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/50-characters.bps:55:11'
+    source = 'stdlib/50-characters.bps:56:11'
     zone = 'field'
     unit_condition = '全て(裏向き)'
     labels = ('blocker',)
@@ -130,21 +130,21 @@ __bps_lines__ = {
     6: 'stdlib/50-characters.bps:3:11',
     21: 'stdlib/50-characters.bps:6:3',
     22: 'stdlib/50-characters.bps:6:3',
-    25: 'stdlib/50-characters.bps:13:11',
-    40: 'stdlib/50-characters.bps:16:3',
-    41: 'stdlib/50-characters.bps:16:3',
-    44: 'stdlib/50-characters.bps:23:11',
-    59: 'stdlib/50-characters.bps:25:3',
-    60: 'stdlib/50-characters.bps:25:3',
-    63: 'stdlib/50-characters.bps:34:11',
-    78: 'stdlib/50-characters.bps:37:3',
-    79: 'stdlib/50-characters.bps:37:3',
-    82: 'stdlib/50-characters.bps:39:3',
-    83: 'stdlib/50-characters.bps:39:69',
-    86: 'stdlib/50-characters.bps:45:11',
-    101: 'stdlib/50-characters.bps:48:3',
-    102: 'stdlib/50-characters.bps:48:3',
-    105: 'stdlib/50-characters.bps:49:27',
-    106: 'stdlib/50-characters.bps:49:27',
-    110: 'stdlib/50-characters.bps:55:11',
+    25: 'stdlib/50-characters.bps:14:11',
+    40: 'stdlib/50-characters.bps:17:3',
+    41: 'stdlib/50-characters.bps:17:3',
+    44: 'stdlib/50-characters.bps:24:11',
+    59: 'stdlib/50-characters.bps:26:3',
+    60: 'stdlib/50-characters.bps:26:3',
+    63: 'stdlib/50-characters.bps:35:11',
+    78: 'stdlib/50-characters.bps:38:3',
+    79: 'stdlib/50-characters.bps:38:3',
+    82: 'stdlib/50-characters.bps:40:3',
+    83: 'stdlib/50-characters.bps:40:69',
+    86: 'stdlib/50-characters.bps:46:11',
+    101: 'stdlib/50-characters.bps:49:3',
+    102: 'stdlib/50-characters.bps:49:3',
+    105: 'stdlib/50-characters.bps:50:27',
+    106: 'stdlib/50-characters.bps:50:27',
+    110: 'stdlib/50-characters.bps:56:11',
 }

@@ -1,0 +1,310 @@
+"""Official act.yaml → checked entries, one per script, each remembering its YAML place.
+
+Headers, costs and key / unit conditions are read and checked against the vocabulary of a
+ruleset (the bundled rules); every text is kept exactly, up to the notation differences of
+`notation`. Effects, conditions, abilities and (unless printed in the default form) targets
+and sizes come in as text: nothing guesses their structure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import yaml
+
+from .. import model as m
+from .. import scriptview as sv
+from ..conditions import UnitCondition
+from ..diagnostics import Diagnostic, Severity
+from ..source import Span
+from ..syntax.conditions import ConditionError, parse_condition
+from . import notation as nt
+from .yamlnodes import Reader, compose, inner_column, items, sequence, text
+
+ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+VERSION = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
+LABEL = re.compile(r"^(?P<name>[^<>()（）\n]+?)\s*(?:[(（](?P<qual>[^)）\n]*)[)）])?$")
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+#: sections of the official frame data (act-frame.yaml), which import does not read yet
+FRAME_SECTIONS = ("trumpList", "trumpData")
+
+
+@dataclass
+class Entry:
+    """One script read from the official data: bpscript field → value, and its YAML nodes."""
+
+    kind: str
+    node: yaml.Node
+    values: dict[str, object] = field(default_factory=dict)
+    nodes: dict[str, yaml.Node] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return str(self.values.get("id", ""))
+
+
+@dataclass
+class Imported:
+    path: str
+    text: str
+    entries: list[Entry] = field(default_factory=list)
+    data: dict[str, str] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity.value == "error"]
+
+
+def read_official(path: str, source: str, vocab: m.Ruleset) -> Imported:
+    """Read the official data in `source` (shown as `path` in diagnostics)."""
+    out = Imported(path, source)
+    r = Reader(path, source, out.diagnostics)
+    root, err = compose(path, source)
+    if err is not None:
+        out.diagnostics.append(err)
+        return out
+    if root is None:
+        out.diagnostics.append(Diagnostic("E601", "the file holds no data", Span(path, 1, 1, 1, 2),
+                                          expected="data, actList, charList, fogList"))
+        return out
+    known = {"data"} | {key for key, _, _ in nt.LISTS}
+    for key, knode, value in items(r, root, "the official data"):
+        if key == "data":
+            for k, kn, v in items(r, value, "data"):
+                t = text(r, v, f"data.{k}")
+                if t is not None:
+                    out.data[k] = t
+        elif key in FRAME_SECTIONS:
+            r.error("E611", f"'{key}' belongs to the official frame data (act-frame.yaml), which import "
+                            "does not read yet", knode, fix="import the format lists (act.yaml)")
+        elif key not in known:
+            r.error("E602", f"unknown section '{key}'", knode, expected=", ".join(sorted(known)))
+    sections = {k: v for k, _, v in items(Reader(path, source, []), root, "")}
+    seen: dict[str, yaml.Node] = {}
+    for list_key, items_key, kind in nt.LISTS:
+        if list_key not in sections:
+            continue
+        for group in sequence(r, sections[list_key], list_key):
+            category, members = None, None
+            for key, knode, value in items(r, group, f"a group of {list_key}"):
+                if key == "type":
+                    category = text(r, value, "the group's type")
+                    if category is not None:
+                        category = category.strip()
+                        _check_line(r, value, category, "the group's type (its category)", allow_hash=False)
+                elif key == items_key:
+                    members = value
+                else:
+                    r.error("E602", f"unknown key '{key}' in a group of {list_key}", knode,
+                            expected=f"type, {items_key}")
+            if category is None and isinstance(group, yaml.MappingNode):
+                r.error("E603", f"a group of {list_key} has no type (its category)", group)
+            if members is None:
+                continue
+            for node in sequence(r, members, f"{list_key}.{items_key}"):
+                entry = _entry(r, node, kind, category or "", vocab)
+                if entry is None:
+                    continue
+                if entry.id in seen:
+                    r.error("E607", f"duplicate id '{entry.id}' (first at line {seen[entry.id].start_mark.line + 1})",
+                            entry.nodes.get("id", node))
+                    continue
+                seen[entry.id] = node
+                out.entries.append(entry)
+    return out
+
+
+def official_name(kind: str, field_: str) -> str:
+    """The official data's name of a bpscript field (for messages)."""
+    return next((k for k, v in nt.FIELDS[kind].items() if v == field_), field_)
+
+
+def _a(kind: str) -> str:
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
+
+
+def _check_line(r: Reader, node: yaml.Node, value: str, what: str, allow_hash: bool = True) -> bool:
+    """Text bpscript holds on one line: no line break, no control character (and no `#`)."""
+    bad = "\n" in value or bool(CONTROL.search(value)) or (not allow_hash and "#" in value)
+    if bad:
+        r.error("E604", f"{what} cannot hold a line break, a control character{'' if allow_hash else ' or #'}",
+                node)
+    return not bad
+
+
+def _entry(r: Reader, node: yaml.Node, kind: str, category: str, vocab: m.Ruleset) -> Entry | None:
+    fields = nt.FIELDS[kind]
+    e = Entry(kind, node)
+    raw: dict[str, tuple[str, yaml.Node]] = {}
+    for key, knode, value in items(r, node, f"an entry of the {kind} list"):
+        if key == "frame":
+            r.error("E611", "frame membership (`frame:`) belongs to the official frame data, which import does "
+                            "not read yet", knode, fix="import the format lists (act.yaml)")
+            continue
+        if key not in fields:
+            r.error("E602", f"unknown field '{key}' in {_a(kind)}", knode, expected=", ".join(fields))
+            continue
+        t = text(r, value, key)
+        if t is not None and t.strip():
+            raw[key] = (t, value)
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    for key in nt.REQUIRED[kind]:
+        if key not in raw:
+            r.error("E603", f"{_a(kind)} without {key}", node, fix=f"add `{key}: …`")
+    if any(k not in raw for k in nt.REQUIRED[kind]):
+        return None
+    ok = True
+    for key, (value, vnode) in raw.items():
+        name = fields[key]
+        e.nodes[name] = vnode
+        e.values[name] = nt.from_official(value, name in nt.RULE_TEXT)
+        if CONTROL.search(str(e.values[name])):
+            r.error("E604", f"{key} holds a control character", vnode)
+            ok = False
+    e.values["category"] = category
+    return e if _check(r, e, vocab) and ok else None
+
+
+def _check(r: Reader, e: Entry, vocab: m.Ruleset) -> bool:
+    """Check one entry's typed fields against the vocabulary; convert lists."""
+    v, n = e.values, e.nodes
+    ok = True
+
+    def bad(code: str, message: str, field_: str, **kw) -> None:
+        nonlocal ok
+        r.error(code, message, n.get(field_, e.node), **kw)
+        ok = False
+
+    if not ID.match(str(v["id"])):
+        bad("E607", f"id '{v['id']}' is not an identifier", "id", expected="letters, digits and _, e.g. summonsHero")
+    for f in ("id", "name", "ruby", "flavor_speaker", "key", "key_unit", "unit_condition", "size", "labels"):
+        if f in v and not _check_line(r, n[f], str(v[f]), official_name(e.kind, f),
+                                      allow_hash=f not in ("key", "key_unit", "unit_condition")):
+            ok = False
+    types = sv.action_types(vocab) if e.kind == "action" else sv.component_types(vocab, e.kind)
+    if v["type"] not in types:
+        bad("E605", f"unknown {e.kind} type '{v['type']}'", "type", expected=" ".join(types))
+    formats = nt.read_list(str(v["formats"]))
+    for f in formats:
+        if f not in vocab.formats:
+            bad("E605", f"unknown format '{f}'", "formats", expected=" ".join(sv.format_ids(vocab)))
+    if not formats:
+        bad("E603", "the format list is empty", "formats", fix="name at least one format, e.g. 'lite,std,pro,mast'")
+    v["formats"] = formats
+    if e.kind == "action":
+        words = sv.header_vocabulary(vocab)
+        for f, choices in zip(("trigger", "speed", "timing"), words):
+            if v[f] not in choices:
+                bad("E605", f"unknown {f} '{v[f]}' ({official_name(e.kind, f)})", f, expected=" or ".join(choices))
+        ok = _check_cost(r, e, vocab) and ok
+        if "key" in v and "key_unit" in v:
+            bad("E609", "an action has one key: actKey (cards) or actUnit (a unit), not both", "key_unit")
+        for f, unit in (("key", False), ("key_unit", True)):
+            if f in v:
+                ok = _check_condition(r, e, f, unit) and ok
+        if "target" in v:
+            v["target_spec"] = default_target(str(v["target"]), vocab)
+    else:
+        ok = _check_condition(r, e, "unit_condition", None) and ok
+        if "size" in v:
+            v["size_number"] = bool(re.fullmatch(r"[0-9]+", str(v["size"])))
+        if "labels" in v:
+            labels = []
+            for lab in nt.split_labels(str(v["labels"])):
+                mm = LABEL.match(lab)
+                if mm is None:
+                    bad("E604", f"label '{lab}' cannot be read", "labels",
+                        expected="a name and an optional qualifier in parentheses: 速攻(…)")
+                    continue
+                labels.append((mm.group("name"), mm.group("qual")))
+            v["labels"] = labels
+        if "abilities" in v:
+            v["abilities"] = nt.split_abilities(str(v["abilities"]))
+    if "flavor_speaker" in v and "flavor" not in v:
+        bad("E603", "flavorSpeaker without a flavor", "flavor_speaker")
+    ok = _check_versions(r, e) and ok
+    return ok
+
+
+def _check_cost(r: Reader, e: Entry, vocab: m.Ruleset) -> bool:
+    cost = str(e.values.get("cost", ""))
+    letters = sv.declared_cost_letters(vocab)
+    node = e.nodes.get("cost")
+    ok = True
+    for i, ch in enumerate(cost):
+        if ch not in letters:
+            col = inner_column(node, i) if node is not None else None
+            span_node = node if node is not None else e.node
+            r.diagnostics.append(Diagnostic(
+                "E605", f"unknown cost letter '{ch}'",
+                _at(r, span_node, col), expected=" ".join(f"{c} ({vocab.costs[c].text})" for c in letters)))
+            ok = False
+    return ok
+
+
+def _at(r: Reader, node: yaml.Node, col: int | None, length: int = 1) -> Span:
+    """The node's span, or `length` characters at source column `col` (0-based) of its line."""
+    span = r.span(node)
+    return span if col is None else Span(span.file, span.line, col + 1, span.line, col + 1 + length)
+
+
+def _check_condition(r: Reader, e: Entry, f: str, unit: bool | None) -> bool:
+    """A key (unit=False), key unit (True) or unit condition (None) must read as one."""
+    value = str(e.values[f])
+    node = e.nodes[f]
+    name = official_name(e.kind, f)
+    try:
+        cond = parse_condition(value)
+    except ConditionError as err:
+        col = inner_column(node, len(value) - len(value.lstrip()) + err.offset)
+        r.diagnostics.append(Diagnostic("E606", f"{name} '{value}' cannot be read: {err.message}",
+                                        _at(r, node, col), expected=err.expected))
+        return False
+    is_unit = isinstance(cond, UnitCondition)
+    if unit is not None and is_unit != unit:
+        what = "a key unit condition (a unit on the field)" if is_unit else "a key card condition (cards)"
+        r.error("E606", f"{name} '{value}' is {what}", node,
+                fix="use actUnit for a unit on the field, actKey for cards from the hand")
+        return False
+    return True
+
+
+def _check_versions(r: Reader, e: Entry) -> bool:
+    ok = True
+    for f in ("since", "update"):
+        if f not in e.values:
+            continue
+        node = e.nodes[f]
+        items_ = nt.read_list(str(e.values[f])) if f == "update" else [str(e.values[f]).strip()]
+        fixed = []
+        for ver in items_:
+            if re.fullmatch(r"[0-9][0-9.]*", ver):
+                col = inner_column(node, str(node.value).find(ver))
+                r.diagnostics.append(Diagnostic(
+                    "W620", f"version '{ver}' has no 'v'; imported as 'v{ver}'", _at(r, node, col, len(ver)),
+                    Severity.WARNING, fix=f"write v{ver} in the official data"))
+                ver = "v" + ver
+            if not VERSION.match(ver):
+                r.error("E604", f"version '{ver}' cannot be written in bpscript", node,
+                        expected="a word such as v8.1 or ex4.22.0")
+                ok = False
+            fixed.append(ver)
+        if f == "since" and len(fixed) != 1:
+            r.error("E604", "since takes one version", node)
+            ok = False
+        e.values[f] = fixed if f == "update" else (fixed[0] if fixed else "")
+    return ok
+
+
+def default_target(text_: str, vocab: m.Ruleset) -> str | None:
+    """The target spec whose default rendering is exactly `text_` (`兵士1体` → `soldier`,
+    `自分のキャラクター1体` → `character 1 of self`), or None: the target stays text."""
+    kinds, owners = sv.target_vocabulary(vocab)
+    for kind, (noun, counter) in kinds.items():
+        for owner, prefix in [(None, "")] + list(owners.items()):
+            if text_ == f"{prefix}{noun}1{counter}":
+                return kind if owner is None else f"{kind} 1 of {owner}"
+    return None
