@@ -15,7 +15,7 @@ from .deck import STANDARD_DECK, Deck
 from .effects import Event, Expr, Stmt
 from .setup_steps import DEFAULT_SETUP, Setup
 from .source import Span
-from .vocabulary import (CategoryDef, ComponentDef, CostDef, LabelDef, SpeedDef, TargetKindDef, TimingDef,
+from .vocabulary import (CategoryDef, ComponentDef, CostDef, LabelDef, NoteDef, SpeedDef, TargetKindDef, TimingDef,
                          TriggerDef, TypeDef, Vocabulary)
 
 
@@ -220,6 +220,9 @@ class ActionScript(Script):
     cost: Cost | None = None
     key: KeyCondition | None = None
     note: str | None = None
+    #: the declared rule note the script names (`note: untargetableByCounter`); None for a
+    #: note written as free text, which is text only
+    note_def: NoteDef | None = None
     activation: Condition | None = None
     trigger_condition: Condition | None = None
     target: Target | None = None

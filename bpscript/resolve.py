@@ -14,12 +14,11 @@ from . import vocabulary as v
 from .diagnostics import Diagnostic, Severity
 from .resolve_vocab import VocabResolver
 
-
 from .resolve_frame import check_frame, resolve_deck, resolve_setup
+from .resolve_header import HeaderParts, _sub, target_text  # noqa: F401 - target_text is public here too
 from .source import Span
 from .syntax import ast
-from .conditions import LabelHolder, NamedCharacter
-from .syntax.conditions import ConditionError, parse_condition
+from .conditions import NamedCharacter
 
 # which fields each kind of item may hold (by the name used in field_spans)
 ACTION_FIELDS = {"header", "ruby", "category", "note", "activation", "trigger", "target", "effect",
@@ -29,6 +28,7 @@ COMPONENT_FIELDS = {"unit", "ruby", "category", "size", "labels", "ability", "pl
 FORMAT_FIELDS = {"summary"}
 FRAME_FIELDS = {"formats", "deck", "zones", "setup", "action_lists", "disclosure", "summary"}
 REPEATABLE = {"ability", "allow", "disclosure"}
+NAMED_TEXT = {"note"}  # text fields that may name a declared term instead (note: untargetableByCounter)
 #: fields that were renamed, and how to write them now
 RETIRED = {"deck_cards": 'list the cards in the deck\'s block: deck: "…" { cards ♠A ♠2 … }'}
 
@@ -39,7 +39,7 @@ def field_name(f: ast.Field) -> str:
         return "header"
     if isinstance(f, ast.UnitField):
         return "unit"
-    if isinstance(f, (ast.TextField, ast.IdsField, ast.ConditionField)):
+    if isinstance(f, (ast.TextField, ast.TextRefField, ast.IdsField, ast.ConditionField)):
         return f.key
     return {
         ast.CategoryField: "category", ast.TargetField: "target", ast.EffectField: "effect",
@@ -50,13 +50,7 @@ def field_name(f: ast.Field) -> str:
     }[type(f)]
 
 
-def _sub(span: Span, offset: int, length: int) -> Span:
-    """A span `offset` characters into a one-line span."""
-    col = span.column + offset
-    return Span(span.file, span.line, col, span.line, col + max(length, 1))
-
-
-class Resolver:
+class Resolver(HeaderParts):
     """Builds a Ruleset from parsed modules, collecting diagnostics."""
 
     def __init__(self) -> None:
@@ -114,6 +108,11 @@ class Resolver:
             if isinstance(s, m.ActionScript):
                 if s.effect is not None and s.effect.same_as is not None:
                     self._resolve_same_as(s)
+        for note in self.vocab.notes:
+            for by in note.untargetable_by:
+                if not isinstance(rs.scripts.get(by), m.ActionScript):
+                    self.error("E115", f"note '{note.id}': no action '{by}' to be untargetable by", note.span,
+                               expected=" ".join(sorted(a.id for a in rs.actions())) or "(no actions)")
         for fr in rs.frames.values():
             for fid in fr.formats:
                 if fid not in rs.formats:
@@ -207,6 +206,10 @@ class Resolver:
             if name not in allowed:
                 self.error("E141", f"a {what} has no field '{name}'", f.span,
                            expected=", ".join(sorted(allowed)), fix=RETIRED.get(name))
+                continue
+            if isinstance(f, ast.TextRefField) and name not in NAMED_TEXT:
+                self.error("E143", f"'{name}' takes quoted text, not a name", f.ref.span,
+                           expected=f'{name}: "…"')
                 continue
             if name in out and name not in REPEATABLE:
                 self.error("E140", f"field '{name}' given twice", f.span,
@@ -320,6 +323,9 @@ class Resolver:
         for name, f in fields.items():
             if isinstance(f, ast.TextField) and f.key == "note":
                 s.note = f.text.value
+            elif isinstance(f, ast.TextRefField) and f.key == "note":
+                s.note_def = self._note(f.ref)
+                s.note = s.note_def.name if s.note_def else None
             elif isinstance(f, ast.ConditionField):
                 cond = m.Condition(f.text.value, f.event, f.when, f.span)
                 if f.key == "activation":
@@ -349,102 +355,13 @@ class Resolver:
             self.error("E156", "a triggered action cannot rely on an activation condition alone",
                        s.activation.span)
 
-    def _header(self, w: ast.Word) -> m.Header | None:
-        body = w.value[1:]
-        parts = body.split("-")
-        names = ("trigger", "speed", "timing")
-        tables = (self.vocab.triggers, self.vocab.speeds, self.vocab.timings)
-        if len(parts) != 3:
-            self.error("E101", f"header '{w.value}' needs three parts", w.span,
-                       expected="@トリガー-スピード-タイミング, e.g. @直接-通常-クイック")
-            return None
-        values = []
-        offset = 1
-        ok = True
-        for part, what, table in zip(parts, names, tables):
-            found = table.get(self._spellings.get(part, part)) or table.get(part.lower())
-            if found is not None:
-                values.append(found)
-            else:
-                choices = " or ".join(f"{t.name} ({t.id})" for t in table) or \
-                    f"(no {what} declared: does the file `extends` a ruleset?)"
-                self.error("E102", f"unknown {what} '{part}'", _sub(w.span, offset, len(part)), expected=choices)
-                ok = False
-            offset += len(part) + 1
-        return m.Header(*values, w.span) if ok else None
-
-    def _cost_text(self, w: ast.Word) -> m.Cost | None:
-        letters = w.value[1:]
-        costs = self.vocab.costs
-        declared = " ".join(f"{c.letter} ({c.id})" for c in costs) or "(no cost letters declared)"
-        if not letters:
-            self.error("E120", "empty cost '$'", w.span, expected=f"cost letters, e.g. $BL: {declared}")
-            return None
-        ok = True
-        for i, ch in enumerate(letters):
-            if costs.get(ch) is None:
-                self.error("E120", f"unknown cost letter '{ch}'", _sub(w.span, i + 1, 1), expected=declared)
-                ok = False
-        return m.Cost(tuple(letters), w.span) if ok else None
-
-    def _condition(self, w: ast.Word, what: str) -> m.KeyCondition | None:
-        text = w.value[1:].strip()
-        lead = len(w.value[1:]) - len(w.value[1:].lstrip())
-        try:
-            cond = parse_condition(text, self._spellings)
-        except ConditionError as err:
-            self.error("E130", f"bad {what}: {err.message}", _sub(w.span, 1 + lead + err.offset, 1),
-                       expected=err.expected)
-            return None
-        span = _sub(w.span, 0, len(w.value))
-        if isinstance(cond, LabelHolder):
-            cond = self._label_holder(cond, span)
-        elif hasattr(cond, "satisfiable") and not cond.satisfiable():
-            self.error("E131", f"{what} '{text}' cannot be met by any cards of a 54-card deck", span,
-                       fix="lower the count or widen the ranks")
-        return m.KeyCondition(cond, text, span)
-
-    def _label_holder(self, cond: LabelHolder, span: Span) -> LabelHolder:
-        """`<X> を持つT1体`: the printed label and type become the declared ids."""
-        label = self.vocab.labels.get(cond.label)
-        if label is None:
-            self.error("E132", f"unknown label <{cond.label}> in a key unit condition", span,
-                       expected=" ".join(f"<{l.name}>" for l in self.vocab.labels) or "(no labels declared)",
-                       fix=f"declare it: label anId \"{cond.label}\"")
-        kind = self.vocab.types.get(cond.kind)
-        if kind is None or kind.kind == "action":
-            self.error("E132", f"unknown type '{cond.kind}' in a key unit condition", span,
-                       expected=" ".join(t.name for t in self.vocab.types if t.kind != "action") or "(none declared)")
-        return replace(cond, label=label.id if label else cond.label, kind=kind.id if kind else cond.kind)
-
-    def _target(self, f: ast.TargetField) -> m.Target:
-        specs = []
-        voc = self.vocab
-        for sp in f.specs:
-            kind = sp.kind.value
-            of = voc.unit_kind(kind) or voc.target_kinds.get(kind)
-            if of is None or of.id != kind:
-                kinds = [t.id for t in voc.types if t.kind != "action"] + voc.components.ids() + voc.target_kinds.ids()
-                self.error("E180", f"unknown target kind '{kind}'", sp.kind.span,
-                           expected=" ".join(kinds) or "(no target kinds declared)")
-                of = None
-            count: int | None = 1
-            if sp.count is not None:
-                count = None if sp.count.value == "any" else int(sp.count.value)
-            owner = sp.owner.value if sp.owner else None
-            if owner is not None and owner not in voc.owners.ids():
-                self.error("E181", f"unknown owner '{owner}'", sp.owner.span,
-                           expected=" or ".join(voc.owners.ids()) or "(no owners declared)")
-            specs.append(m.TargetSpec(kind, count, owner, sp.where, sp.span, of))
-        if f.text:
-            text = f.text.value
-        elif len(specs) == 1:
-            text = target_text(voc, specs[0])
-        else:
-            self.error("E183", "a target of several kinds needs its printed text", f.span,
-                       fix='write the text after the kinds: target: soldier & player "…"')
-            text = ""
-        return m.Target(tuple(specs), text, f.span)
+    def _note(self, ref: ast.Word) -> v.NoteDef | None:
+        found = self.vocab.notes.get(ref.value)
+        if found is None:
+            self.error("E114", f"unknown rule note '{ref.value}'", ref.span,
+                       expected=" ".join(self.vocab.notes.ids()) or "(no notes declared)",
+                       fix=f'declare it: note {ref.value} "※…" {{ untargetable_by: … }}, or write the note as "text"')
+        return found
 
     # -------------------------------------------------------------- components
     def _label(self, node: ast.LabelNode) -> m.Label:
@@ -496,23 +413,6 @@ def _expr_text(expr) -> str:
 
 def _choices(d: dict) -> str:
     return " ".join(d) if d else "(none declared)"
-
-
-def target_text(voc: v.Vocabulary, spec: m.TargetSpec) -> str:
-    """The printed text of one target written without one (`自分の兵士1体`), from the
-    declared words: the owner's, the kind's name, and the counter of its component kind."""
-    of = spec.of
-    noun = of.name if of is not None else spec.kind
-    if isinstance(of, v.TargetKindDef) or isinstance(of, v.ComponentDef):
-        counter = of.counter
-    elif isinstance(of, v.TypeDef):
-        comp = voc.components.get(of.kind)
-        counter = comp.counter if comp else ""
-    else:
-        counter = ""
-    owner = voc.owners.get(spec.owner).name if spec.owner and spec.owner in voc.owners else ""
-    count = "" if spec.count is None else f"{spec.count}{counter}"
-    return f"{owner}{noun}{count}"
 
 
 def resolve(modules: list[tuple[ast.Module, str]], extra: Callable[[Resolver], None] | None = None

@@ -46,12 +46,13 @@ SCHEMA: dict[str, dict[str, Attr]] = {
     "spelling": {"also": Attr("strings", True)},
     "phrase": {"means": Attr("enum", True, v.PhraseMeaning)},
     "cost": {"pays": Attr("payment", True)},
+    "note": {"untargetable_by": Attr("words"), "text_only": Attr("string")},
 }
 SCRIPT_KINDS = ("action", "character", "fog", "trump")
 TABLES = {"trigger": "triggers", "speed": "speeds", "timing": "timings", "zone": "zones",
           "component": "components", "type": "types", "category": "categories", "role": "roles",
           "label": "labels", "status": "statuses", "rule": "rules", "target": "target_kinds", "owner": "owners",
-          "spelling": "spellings", "phrase": "phrases"}
+          "spelling": "spellings", "phrase": "phrases", "note": "notes"}
 
 
 def _choices(enum: type[Enum]) -> str:
@@ -200,11 +201,22 @@ class VocabResolver:
                 self.error("E401", f"phrase '{ident}' has no {{what}} where the thing it names is printed",
                            node.name.span, expected='a phrase such as "「{what}」を参照"')
             term = v.PhraseDef(ident, name, span, a.get("means", v.PhraseMeaning.TARGET))  # type: ignore[arg-type]
+        elif kind == "note":
+            term = self._note(ident, name, span, a, node)
         else:
             term = v.SpellingDef(ident, name, span, tuple(a.get("also", ())))  # type: ignore[arg-type]
         table = getattr(self.vocab, TABLES[kind])
         if table.add(term) is not None:
             self.error("E201", f"{kind} '{ident}' is declared twice", span)
+
+    def _note(self, ident: str, name: str, span: Span, a: dict[str, object], node: ast.VocabNode) -> v.NoteDef:
+        """A rule note means something to the engine or says why it does not: one of the two."""
+        by = tuple(a.get("untargetable_by", ()))  # type: ignore[arg-type]
+        reason = str(a.get("text_only", ""))
+        if bool(by) == bool(reason):
+            self.error("E402", f"note '{ident}' needs either what it means or why it is text only", node.span,
+                       expected='untargetable_by: counter, or text_only: "why the engine does not enforce it"')
+        return v.NoteDef(ident, name, span, by, reason)
 
     def add_cost(self, node: ast.CostNode) -> None:
         letter = node.letter.value

@@ -157,6 +157,20 @@ class RuleDef(Term):
 
 
 @dataclass(frozen=True)
+class NoteDef(Term):
+    """A rule note (※) printed on scripts, and what it means to the engine: `name` is the
+    printed text. Either the engine enforces it (`untargetable_by`: the actions that may not
+    target a request of a script carrying it) or it is text only, with the reason why."""
+
+    untargetable_by: tuple[str, ...] = ()
+    text_only: str = ""
+
+    @property
+    def structured(self) -> bool:
+        return bool(self.untargetable_by)
+
+
+@dataclass(frozen=True)
 class TargetKindDef(Term):
     """A kind of target that is not a unit: request or player (対象). Unit targets are
     named by a type (soldier) or a component kind (character)."""
@@ -272,6 +286,7 @@ class Vocabulary:
     costs: Table[CostDef] = field(default_factory=Table)
     spellings: Table[SpellingDef] = field(default_factory=Table)
     phrases: Table[PhraseDef] = field(default_factory=Table)
+    notes: Table[NoteDef] = field(default_factory=Table)
 
     def types_of(self, kind: str) -> list[TypeDef]:
         return [t for t in self.types if t.kind == kind]

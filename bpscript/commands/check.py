@@ -11,7 +11,9 @@ def register(sub) -> None:
     c.add_argument("paths", nargs="+", metavar="PATH", help="files or directories of .bps files")
     c.add_argument("--coverage", action="store_true",
                    help="also list every script whose effect is not yet structured or executable")
-    c.add_argument("--format", choices=["text", "json"], default="text", help="output format")
+    c.add_argument("--format", choices=["text", "json"], default="text",
+                   help="output format; json prints one document (with --coverage: diagnostics and coverage)")
+    c.add_argument("--json", dest="format", action="store_const", const="json", help="the same as --format json")
     c.set_defaults(func=run)
 
 
@@ -20,6 +22,9 @@ def run(args) -> int:
     if missing_paths(args.paths):
         return 2
     result = load(args.paths)
+    if args.coverage and args.format == "json":
+        _json_coverage(result)
+        return 2 if result.files == 0 and not result.diagnostics else 1 if result.errors else 0
     print_diagnostics(result.diagnostics, result.sources, args.format)
     scripts = result.own_scripts()
     if args.format == "text":
@@ -32,8 +37,19 @@ def run(args) -> int:
     return 1 if result.errors else 0
 
 
+def _json_coverage(result) -> None:
+    """One JSON document on stdout: the diagnostics, and per ruleset the coverage facts."""
+    import json
+
+    from ..engine.coverage import coverage_json
+    diags = sorted(result.diagnostics, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
+    doc = {"diagnostics": [d.to_json() for d in diags],
+           "rulesets": [{"name": name, **coverage_json(rs)} for name, rs in result.rulesets]}
+    print(json.dumps(doc, ensure_ascii=False, indent=2))
+
+
 def _print_coverage(result) -> None:
-    from ..engine.coverage import coverage, setup_coverage, supported_setup_steps
+    from ..engine.coverage import coverage, note_coverage, setup_coverage, supported_setup_steps
     for name, rs in result.rulesets:
         cov = coverage(rs)
         structured = sum(c.structured for c in cov)
@@ -52,3 +68,10 @@ def _print_coverage(result) -> None:
             for f in frames:
                 if not f.playable:
                     print(f"  not set up: {f.id} 【{f.name}】 — steps: {', '.join(f.unsupported)}")
+        notes = note_coverage(rs)
+        if notes:
+            enforced = sum(n.enforced for n in notes)
+            print(f"rule notes{label}: {enforced} / {len(notes)} enforced by the engine")
+            for n in notes:
+                if not n.enforced:
+                    print(f"  text only: {n.script} — {n.text} ({n.reason})")

@@ -167,3 +167,44 @@ def setup_coverage(rs: m.Ruleset) -> list[FrameCoverage]:
     runs = supported_setup_steps()
     return [FrameCoverage(fr.id, fr.name, [str(st) for st in fr.setup.steps if st.kind not in runs])
             for fr in rs.frames.values()]
+
+
+@dataclass
+class NoteCoverage:
+    """A script's rule note (※): enforced by the engine, or text only and why."""
+
+    script: str
+    text: str
+    note: str | None  # the declared note's id; None for free text
+    enforced: bool
+    reason: str  # why it is text only ("" when enforced)
+
+
+FREE_TEXT = "written as free text: no declared note gives it a meaning"
+
+
+def note_coverage(rs: m.Ruleset) -> list[NoteCoverage]:
+    out = []
+    for s in rs.actions():
+        if not s.note:
+            continue
+        nd = s.note_def
+        if nd is None:
+            out.append(NoteCoverage(s.id, s.note, None, False, FREE_TEXT))
+        else:
+            out.append(NoteCoverage(s.id, s.note, nd.id, nd.structured, nd.text_only))
+    return out
+
+
+def coverage_json(rs: m.Ruleset) -> dict[str, object]:
+    """The facts `check --coverage` prints, as data (`check --coverage --json`)."""
+    runs = supported_setup_steps()
+    return {
+        "scripts": [{"id": c.id, "name": c.name, "kind": c.kind, "structured": c.structured,
+                     "executable": c.executable, "missing": list(c.missing)} for c in coverage(rs)],
+        "frames": [{"id": f.id, "name": f.name, "set_up": f.playable, "unsupported_steps": f.unsupported}
+                   for f in setup_coverage(rs)],
+        "engine_setup_steps": sorted(k.value for k in runs),
+        "notes": [{"script": n.script, "text": n.text, "note": n.note, "enforced": n.enforced,
+                   "text_only_reason": n.reason or None} for n in note_coverage(rs)],
+    }

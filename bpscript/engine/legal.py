@@ -110,6 +110,12 @@ class Legal:
                 out.append(u)
         return out
 
+    def _untargetable(self, req: Request, by: str) -> bool:
+        """A rule note (※) may shield a request from some actions (剣の雨 from カウンター)."""
+        script = self.game.ruleset.scripts.get(req.action)
+        note = getattr(script, "note_def", None)
+        return note is not None and by in note.untargetable_by
+
     def targets(self, ctx: EffectContext, cls: type, p: int) -> list[Any]:
         """The candidates for the action's target (5.3.1): units of the declared type or
         component kind, requests on the stage, or players, as the target kind says."""
@@ -119,7 +125,7 @@ class Legal:
         subject = voc.target_kinds.get(kind)
         if subject is not None:
             if subject.subject is Subject.REQUEST:
-                cands: list[Any] = list(self.game.state.stage)
+                cands: list[Any] = [r for r in self.game.state.stage if not self._untargetable(r, cls.id)]
             elif subject.subject is Subject.PLAYER:
                 cands = [0, 1]
             else:

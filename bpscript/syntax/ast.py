@@ -46,6 +46,15 @@ class TextField:
 
 
 @dataclass(frozen=True)
+class TextRefField:
+    """`note: untargetableByCounter`: a field naming a declared term instead of text."""
+
+    key: str
+    ref: Word
+    span: Span
+
+
+@dataclass(frozen=True)
 class CategoryField:
     text: Word
     span: Span
@@ -187,7 +196,7 @@ class DeckCardsField:
     span: Span
 
 
-Field = (HeaderField | UnitField | TextField | CategoryField | IdsField | TargetField
+Field = (HeaderField | UnitField | TextField | TextRefField | CategoryField | IdsField | TargetField
          | EffectField | FlavorField | SizeField | LabelsField | AbilityField | ConditionField
          | DeckField | SetupField | ActionListsField | DisclosureField | AllowField | DeckCardsField)
 

@@ -184,6 +184,10 @@ class _ToAst(Transformer):
     def text_field(self, meta, c):
         return ast.TextField(str(c[0]), self._text(c[1]), self._span(meta))
 
+    @v_args(meta=True)
+    def text_ref_field(self, meta, c):
+        return ast.TextRefField(str(c[0]), self._word(c[1]), self._span(meta))
+
     def text_key(self, c):
         return c[0]
 

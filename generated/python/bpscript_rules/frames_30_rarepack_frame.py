@@ -12,7 +12,7 @@ class Action_raredraw(ActionEffect):
     category = 'rareOperation'
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
-    source = 'frames/30-rarePack/frame.bps:31:8'
+    source = 'frames/30-rarePack/frame.bps:36:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -37,7 +37,7 @@ class Action_summonsRare(ActionEffect):
     category = 'rareOperation'
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
-    source = 'frames/30-rarePack/frame.bps:40:8'
+    source = 'frames/30-rarePack/frame.bps:45:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -62,7 +62,7 @@ class Action_trapCounter(ActionEffect):
     category = 'rareOperation'
     formats = ()
     frames = ('rarePack', 'strategy', 'extra')
-    source = 'frames/30-rarePack/frame.bps:51:8'
+    source = 'frames/30-rarePack/frame.bps:56:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -90,20 +90,20 @@ _v_nullify = _verb('nullify')
 _v_summon = _verb('summon')
 
 __bps_lines__ = {
-    6: 'frames/30-rarePack/frame.bps:31:8',
-    24: 'frames/30-rarePack/frame.bps:33:61',
-    25: 'frames/30-rarePack/frame.bps:33:61',
-    27: 'frames/30-rarePack/frame.bps:34:3',
-    28: 'frames/30-rarePack/frame.bps:35:5',
-    31: 'frames/30-rarePack/frame.bps:40:8',
-    49: 'frames/30-rarePack/frame.bps:44:61',
-    50: 'frames/30-rarePack/frame.bps:44:61',
-    52: 'frames/30-rarePack/frame.bps:45:3',
-    53: 'frames/30-rarePack/frame.bps:46:5',
-    56: 'frames/30-rarePack/frame.bps:51:8',
-    75: 'frames/30-rarePack/frame.bps:54:25',
-    76: 'frames/30-rarePack/frame.bps:54:25',
-    79: 'frames/30-rarePack/frame.bps:55:3',
-    80: 'frames/30-rarePack/frame.bps:56:5',
-    81: 'frames/30-rarePack/frame.bps:57:7',
+    6: 'frames/30-rarePack/frame.bps:36:8',
+    24: 'frames/30-rarePack/frame.bps:38:61',
+    25: 'frames/30-rarePack/frame.bps:38:61',
+    27: 'frames/30-rarePack/frame.bps:39:3',
+    28: 'frames/30-rarePack/frame.bps:40:5',
+    31: 'frames/30-rarePack/frame.bps:45:8',
+    49: 'frames/30-rarePack/frame.bps:49:61',
+    50: 'frames/30-rarePack/frame.bps:49:61',
+    52: 'frames/30-rarePack/frame.bps:50:3',
+    53: 'frames/30-rarePack/frame.bps:51:5',
+    56: 'frames/30-rarePack/frame.bps:56:8',
+    75: 'frames/30-rarePack/frame.bps:59:25',
+    76: 'frames/30-rarePack/frame.bps:59:25',
+    79: 'frames/30-rarePack/frame.bps:60:3',
+    80: 'frames/30-rarePack/frame.bps:61:5',
+    81: 'frames/30-rarePack/frame.bps:62:7',
 }

@@ -159,7 +159,7 @@ class Action_swordRain(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:105:8'
+    source = 'stdlib/40-normal-magic.bps:108:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -183,7 +183,7 @@ class Action_force(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:123:8'
+    source = 'stdlib/40-normal-magic.bps:126:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -205,7 +205,7 @@ class Action_recruit(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:137:8'
+    source = 'stdlib/40-normal-magic.bps:140:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -234,7 +234,7 @@ class Action_surprise(ActionEffect):
     category = 'normalMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/40-normal-magic.bps:167:8'
+    source = 'stdlib/40-normal-magic.bps:170:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -300,28 +300,28 @@ __bps_lines__ = {
     148: 'stdlib/40-normal-magic.bps:96:5',
     149: 'stdlib/40-normal-magic.bps:97:5',
     150: 'stdlib/40-normal-magic.bps:98:5',
-    153: 'stdlib/40-normal-magic.bps:105:8',
-    171: 'stdlib/40-normal-magic.bps:109:3',
-    172: 'stdlib/40-normal-magic.bps:110:5',
-    173: 'stdlib/40-normal-magic.bps:111:7',
-    174: 'stdlib/40-normal-magic.bps:112:9',
-    177: 'stdlib/40-normal-magic.bps:123:8',
-    195: 'stdlib/40-normal-magic.bps:126:3',
-    196: 'stdlib/40-normal-magic.bps:130:5',
-    199: 'stdlib/40-normal-magic.bps:137:8',
-    217: 'stdlib/40-normal-magic.bps:141:3',
-    218: 'stdlib/40-normal-magic.bps:145:5',
-    219: 'stdlib/40-normal-magic.bps:146:7',
-    220: 'stdlib/40-normal-magic.bps:147:7',
-    221: 'stdlib/40-normal-magic.bps:148:9',
-    222: 'stdlib/40-normal-magic.bps:149:11',
-    223: 'stdlib/40-normal-magic.bps:150:11',
-    224: 'stdlib/40-normal-magic.bps:154:5',
-    225: 'stdlib/40-normal-magic.bps:154:14',
-    228: 'stdlib/40-normal-magic.bps:167:8',
-    246: 'stdlib/40-normal-magic.bps:171:3',
-    247: 'stdlib/40-normal-magic.bps:175:5',
-    248: 'stdlib/40-normal-magic.bps:175:14',
-    249: 'stdlib/40-normal-magic.bps:176:5',
-    250: 'stdlib/40-normal-magic.bps:176:14',
+    153: 'stdlib/40-normal-magic.bps:108:8',
+    171: 'stdlib/40-normal-magic.bps:112:3',
+    172: 'stdlib/40-normal-magic.bps:113:5',
+    173: 'stdlib/40-normal-magic.bps:114:7',
+    174: 'stdlib/40-normal-magic.bps:115:9',
+    177: 'stdlib/40-normal-magic.bps:126:8',
+    195: 'stdlib/40-normal-magic.bps:129:3',
+    196: 'stdlib/40-normal-magic.bps:133:5',
+    199: 'stdlib/40-normal-magic.bps:140:8',
+    217: 'stdlib/40-normal-magic.bps:144:3',
+    218: 'stdlib/40-normal-magic.bps:148:5',
+    219: 'stdlib/40-normal-magic.bps:149:7',
+    220: 'stdlib/40-normal-magic.bps:150:7',
+    221: 'stdlib/40-normal-magic.bps:151:9',
+    222: 'stdlib/40-normal-magic.bps:152:11',
+    223: 'stdlib/40-normal-magic.bps:153:11',
+    224: 'stdlib/40-normal-magic.bps:157:5',
+    225: 'stdlib/40-normal-magic.bps:157:14',
+    228: 'stdlib/40-normal-magic.bps:170:8',
+    246: 'stdlib/40-normal-magic.bps:174:3',
+    247: 'stdlib/40-normal-magic.bps:178:5',
+    248: 'stdlib/40-normal-magic.bps:178:14',
+    249: 'stdlib/40-normal-magic.bps:179:5',
+    250: 'stdlib/40-normal-magic.bps:179:14',
 }

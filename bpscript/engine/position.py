@@ -1,0 +1,122 @@
+"""A board position to start a game from: the public way for rule authors (and the tests)
+to set up a scene without touching the engine's internals.
+
+    pos = Position(ruleset, "lite", "entry20", turn=3, turn_player=0)
+    pos.life(0, "♠2 ♠3 ♡8")            # listed top first: ♠2 is the top of the pile
+    pos.hand(0, "♡5 ♡6")
+    soldier = pos.unit(1, "♣7", charged=False)   # a driven ♣7 soldier of player 1
+    pos.request(1, "draw")              # a request already on the stage
+    game = pos.game([agent0, agent1])   # a Game that goes on from here
+
+Every card belongs to the deck of a player: by default the player whose zone it is put in;
+`owner=` puts the other player's card there (a unit that changed hands). A card is in one
+place only: putting it twice is an error. Zones not named stay empty. Units arrive on an
+earlier turn unless `arrived_this_turn=True` (4.1.4: they may not attack, unless 速攻).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from .. import model as m
+from ..cards import Card
+from .game import Game
+from .request import Request
+from .rules import Rules
+from .state import GameState, Player, Unit, owned
+
+PILES = ("life", "hand", "grave", "fog")
+
+
+class PositionError(ValueError):
+    """A position that cannot be: a card twice, an unknown action, a player other than 0 or 1."""
+
+
+def _cards(text: str | Sequence[str]) -> list[Card]:
+    words = text.split() if isinstance(text, str) else list(text)
+    try:
+        return [Card.parse(w) for w in words]
+    except ValueError as e:
+        raise PositionError(f"not a card: {e}") from None
+
+
+class Position:
+    """An empty board of one regulation that a test or a rule author fills in."""
+
+    def __init__(self, ruleset: m.Ruleset, fmt: str, frame: str, *, turn: int = 3, turn_player: int = 0,
+                 first_player: int = 0, seed: int = 1):
+        if frame not in ruleset.frames:
+            raise PositionError(f"unknown frame '{frame}' (the ruleset defines: {', '.join(ruleset.frames)})")
+        self.ruleset, self.format, self.frame = ruleset, fmt, frame
+        self.state = GameState(ruleset, fmt, frame, (Player(0), Player(1)), random.Random(seed),
+                               turn=turn, turn_player=turn_player, first_player=first_player)
+        self.state.decks = ([], [])
+        self._placed: set[Card] = set()
+        self.seed = seed
+
+    # ------------------------------------------------------------ cards
+    def _own(self, player: int, text: str | Sequence[str], owner: int | None) -> list[Card]:
+        if player not in (0, 1) or owner not in (None, 0, 1):
+            raise PositionError("players are 0 and 1")
+        cards = [owned(c, player if owner is None else owner) for c in _cards(text)]
+        for c in cards:
+            if c in self._placed:
+                raise PositionError(f"{c} of player {owner if owner is not None else player} is placed twice")
+            self._placed.add(c)
+            self.state.decks[c.copy // 2].append(c)
+        return cards
+
+    def _pile(self, zone: str, player: int, text, owner: int | None) -> list[Card]:
+        cards = self._own(player, text, owner)
+        pile = getattr(self.state.players[player], zone)
+        if zone in ("life", "grave"):  # listed top first; the top of a pile is the end of its list
+            pile[:0] = list(reversed(cards))
+        else:
+            pile.extend(cards)
+        return cards
+
+    def life(self, player: int, cards: str | Sequence[str], owner: int | None = None) -> list[Card]:
+        """Cards onto `player`'s life, listed from the top down (the first is drawn first)."""
+        return self._pile("life", player, cards, owner)
+
+    def hand(self, player: int, cards: str | Sequence[str], owner: int | None = None) -> list[Card]:
+        return self._pile("hand", player, cards, owner)
+
+    def grave(self, player: int, cards: str | Sequence[str], owner: int | None = None) -> list[Card]:
+        """Cards into `player`'s grave, listed from the top down."""
+        return self._pile("grave", player, cards, owner)
+
+    def unit(self, player: int, cards: str | Sequence[str], *, face_up: bool = True, charged: bool = True,
+             arrived_this_turn: bool = False, as_: str | None = None, owner: int | None = None) -> Unit:
+        """A unit on `player`'s field: its component is matched from its cards (4.1.3), or the
+        one named by `as_` (a unit put on the field as a component, e.g. a preset bulwark)."""
+        if as_ is not None and as_ not in self.ruleset.scripts:
+            raise PositionError(f"no component '{as_}'")
+        u = self.state.put_unit(player, self._own(player, cards, owner), face_up=face_up, charged=charged,
+                                designated=as_)
+        u.entered_turn = self.state.turn if arrived_this_turn else max(0, self.state.turn - 1)
+        return u
+
+    # ------------------------------------------------------------ the stage
+    def request(self, player: int, action: str, keys: str | Sequence[str] = (), target: Any = None,
+                owner: int | None = None) -> Request:
+        """A request already on the stage (its costs paid): the top is the last one added."""
+        script = self.ruleset.scripts.get(action)
+        if not isinstance(script, m.ActionScript) or script.header is None:
+            raise PositionError(f"no action '{action}'")
+        req = Request(action, player, self._own(player, keys, owner), None, target,
+                      script.header.speed.resolution, script.header.timing.window,
+                      target_cards=tuple(target.cards) if isinstance(target, Unit) else ())
+        self.state.stage.append(req)
+        self.state.requested.add((player, action))
+        return req
+
+    # ------------------------------------------------------------ the game
+    def game(self, agents: Sequence[Any], rules: Rules | None = None, *, partial: bool = False,
+             check: bool = True, **kwargs: Any) -> Game:
+        """A Game that goes on from this position (the turn player has the chance). `partial`
+        allows a regulation with scripts the engine cannot run (they are never offered)."""
+        self.state.rematch()
+        return Game(self.ruleset, self.format, self.frame, self.seed, agents, rules=rules, state=self.state,
+                    partial=partial, check=check, **kwargs)

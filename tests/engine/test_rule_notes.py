@@ -1,0 +1,73 @@
+"""Rule notes (※) with machine meaning: every note is enforced or text only with a reason,
+and the engine enforces the structured ones (rulebook 8.2, 剣の雨 / フォース / 徴募 / 奇襲:
+「※このアクションはカウンターアクションの対象にならない。」)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bpscript.engine.agents import ScriptedAgent
+from bpscript.engine.coverage import note_coverage
+from bpscript.engine.position import Position
+from bpscript.engine.rules import Rules
+from bpscript.loader import load, load_official
+
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return load_official().ruleset
+
+
+@pytest.fixture(scope="module")
+def mast(rs):
+    return Rules(rs, "mast", "pack")
+
+
+def _counter_targets(rs, mast, on_stage: str, keys: str):
+    pos = Position(rs, "mast", "pack", turn=3, turn_player=0)
+    pos.life(0, "♠2 ♠3 ♠4")
+    pos.life(1, "♡2 ♡3 ♡4")
+    pos.hand(1, "♣9 ♢4")  # ♣9: カウンター's key card; ♢4 pays its D
+    pos.request(0, on_stage, keys=keys)
+    game = pos.game([ScriptedAgent(), ScriptedAgent()], rules=mast, partial=True)
+    return [o for o in game.legal_requests(1) if o.action == "counter"]
+
+
+@pytest.mark.parametrize("shielded,keys", [("force", "♡5 ♡6"), ("swordRain", "♠5 ♠6"),
+                                           ("recruit", "♢5 ♢6"), ("surprise", "♣5 ♣6")])
+def test_counter_cannot_target_a_shielded_request(rs, mast, shielded, keys):
+    assert rs.scripts[shielded].note_def.untargetable_by == ("counter",)
+    assert _counter_targets(rs, mast, shielded, keys) == []
+
+
+def test_counter_targets_an_unshielded_request(rs, mast):
+    options = _counter_targets(rs, mast, "up", "♡5")  # アップ, no note
+    assert options and all(o.target.action == "up" for o in options)
+
+
+def test_every_note_is_enforced_or_says_why(rs):
+    notes = note_coverage(rs)
+    assert len(notes) == 6  # the six ※ of the 8.2 lists
+    for n in notes:
+        assert n.enforced or n.reason, n
+    assert {n.script for n in notes if not n.enforced} == {"summonsRare", "trapCounter"}
+
+
+def test_a_note_needs_a_meaning_or_a_reason(tmp_path):
+    f = tmp_path / "notes.bps"
+    f.write_text('note vague "※なにか。"\n', encoding="utf-8")
+    result = load([str(ROOT / "stdlib"), str(f)])
+    assert [(d.code, d.span.line) for d in result.errors] == [("E402", 1)]
+
+
+def test_a_note_naming_no_action_and_an_unknown_note_are_located(tmp_path):
+    f = tmp_path / "notes.bps"
+    f.write_text('note shield "※盾。" { untargetable_by: nosuch }\n'
+                 'action a "あ" (通常魔法) {\n  @直接-通常-メイン $B\n  note: unknownNote\n'
+                 '  effect: "1枚ドローする。" { draw(me, 1) }\n  formats: lite\n}\n', encoding="utf-8")
+    result = load([str(ROOT / "stdlib"), str(f)])
+    assert sorted((d.code, d.span.line) for d in result.errors) == [("E114", 4), ("E115", 1)]
