@@ -15,7 +15,7 @@ from typing import Any, Callable, ClassVar
 from ..cards import Suit
 from ..conditions import from_json
 from .context import EffectContext  # noqa: F401  (registers the verbs and queries generated code binds)
-from .registry import VERBS
+from .registry import VERBS, NotExecutable  # noqa: F401  (NotExecutable is public here)
 
 #: the constants of the language (`bpscript.verbs.CONSTANTS`) as the engine holds them
 CONSTANTS: dict[str, Any] = {
@@ -42,16 +42,6 @@ def verb(name: str) -> Callable[..., Any]:
 def condition(data: dict) -> Any:
     """A card condition, built from the JSON data generated code holds (never from text)."""
     return from_json(data)
-
-
-class NotExecutable(Exception):
-    """Raised by a script whose effect is not structured, or uses a verb the engine
-    does not implement: the engine reports it, it never skips it silently."""
-
-    def __init__(self, script_id: str, reason: str):
-        super().__init__(f"script '{script_id}' is not executable: {reason}")
-        self.script_id = script_id
-        self.reason = reason
 
 
 class Script:

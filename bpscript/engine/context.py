@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterator
 
 from ..cards import Card
 from . import queries, verbs  # noqa: F401  (both fill the table of verbs generated code binds)
+from .registry import NotExecutable
 from .request import Chooser, EventFacts, Request
 from .state import GameState, Unit
 
@@ -178,5 +179,8 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         for u, cls in with_abilities:
             if scope in cls.scopes:
                 ctx = EffectContext(state, Request(cls.id, u.owner), chooser, load_class, ability=True)
-                cls().apply_abilities(ctx, u, scope)
+                try:
+                    cls().apply_abilities(ctx, u, scope)
+                except NotImplementedError as e:  # a component the engine cannot run came into play
+                    raise NotExecutable(cls.id, str(e)) from None
     state._abilities_at = state.version

@@ -127,6 +127,8 @@ def script_coverage(s: m.Script, implemented: frozenset[str]) -> ScriptCoverage:
     key_zone = getattr(s.key.condition, "zone", None) if isinstance(s, m.ActionScript) and s.key else None
     if key_zone is not None and key_zone not in ZONES:  # key cards taken from a zone the engine lacks
         lacks.append(f"engine: zone '{key_zone}' (key cards)")
+    if isinstance(s, m.ComponentScript) and s.zone and s.zone not in ZONES:  # it could never be in play
+        lacks.append(f"engine: zone '{s.zone}' (where a {s.kind} lives)")
     missing += lacks
     return ScriptCoverage(s.id, s.name, s.kind, structured, structured and not lacks, missing)
 
@@ -144,7 +146,16 @@ def target_supported(spec: m.TargetSpec) -> bool:
 
 def coverage(rs: m.Ruleset) -> list[ScriptCoverage]:
     impl = implemented_names()
-    return [script_coverage(s, impl) for s in rs.scripts.values()]
+    out = [script_coverage(s, impl) for s in rs.scripts.values()]
+    by_id = {c.id: c for c in out}
+    for s in rs.actions():  # a key unit that can never be in play: the action cannot run either
+        named = getattr(s.key.condition, "character", None) if s.key is not None else None
+        dep = by_id.get(named) if named else None
+        if dep is not None and not dep.executable:
+            c = by_id[s.id]
+            c.executable = False
+            c.missing.append(f"key unit: character '{named}' is not executable")
+    return out
 
 
 @dataclass

@@ -19,6 +19,17 @@ VERBS: dict[str, Callable[..., Any]] = {}
 EVENTS = frozenset({"resolved", "requested", "added_to_stage", "moved", "discarded", "unblocked"})
 
 
+class NotExecutable(Exception):
+    """Raised by a script whose effect is not structured, or uses a verb the engine
+    does not implement: the engine reports it, it never skips it silently."""
+
+    def __init__(self, script_id: str, reason: str):
+        super().__init__(f"script '{script_id}' is not executable: {reason}")
+        self.script_id = script_id
+        self.reason = reason
+
+
+
 def verb(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Register an implementation under its name (a trailing `_` is dropped: `sum_` is `sum`)."""
     VERBS[fn.__name__.rstrip("_")] = fn
