@@ -77,7 +77,10 @@ class Card:
 JOKERS: tuple[Card, ...] = (Card(0, None, 0), Card(0, None, 1))
 
 
+_SUITED: tuple[Card, ...] = tuple(Card(n, s) for s in SUITS for n in range(1, 14))
+
+
 def full_deck(jokers: int = 2) -> list[Card]:
-    """The 52 suited cards (♠ ♡ ♢ ♣, A..K) followed by `jokers` Jokers."""
-    deck = [Card(n, s) for s in SUITS for n in range(1, 14)]
-    return deck + list(JOKERS[:jokers])
+    """The 52 suited cards (♠ ♡ ♢ ♣, A..K) followed by `jokers` Jokers (cards are
+    immutable values, so the same ones are handed out every time)."""
+    return list(_SUITED) + list(JOKERS[:jokers])
