@@ -172,7 +172,9 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
             u.ability_size = 0
             u.ability_roles.clear()
             holders.append(u)
-        holders.extend(p.marks)
+        # 4.3: a fog's effect is lost when the turn ends, whoever owns the card; a mark left
+        # in the other player's fog (エンド moves only the turn player's) stays there, inert
+        holders.extend(m for m in p.marks if m.entered_turn == state.turn)
     with_abilities = [(u, load_class(u.component)) for u in holders if u.component is not None]
     with_abilities = [(u, cls) for u, cls in with_abilities if cls.scopes]
     for scope in ("all", "your", "this"):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .. import model as m
 from ..vocabulary import Resolution, Window
@@ -150,8 +150,9 @@ class Game:
                     self.resolve(req)  # [8] [9]
                     self.trigger_check()
             else:
-                self.add_to_stage(req)  # [10]
-                self.trigger_check()  # [6]
+                self.trigger_check()  # [6] before the request goes on the stage (9.4)
+                if st.winner is None:
+                    self.add_to_stage(req)  # [10]
                 self.chance = 1 - p  # [16]
             return
         self.passes.add(p)  # [11]
@@ -164,6 +165,22 @@ class Game:
             if st.winner is None:
                 self.trigger_check()
         self.chance, self.passes = st.turn_player, set()  # [2]
+
+    def run_until(self, condition: Callable[["Game"], bool], limit: int = 1000) -> bool:
+        """Take decisions (`step`) until `condition(game)` holds or the game is over; whether
+        it holds. `limit` decisions at most (a scripted agent that passes forever ends it)."""
+        for _ in range(limit):
+            if condition(self):
+                return True
+            if self.state.winner is not None:
+                break
+            self.step()
+        return condition(self)
+
+    def size(self, unit: Unit) -> int:
+        """A unit's size now: its cards, what lasts, what abilities give (9.4.2)."""
+        apply_abilities(self.state, self.seats, self.rules.load)
+        return self.ctx(Request("", unit.owner)).size(unit)
 
     def end_by_limit(self, reason: str) -> None:
         """The guard that makes every game end (the rules have no draw, 11.2.6): past the

@@ -1,0 +1,81 @@
+"""Engine corrections against the rulebook (issue: exactly the rulebook), each a scenario
+through the public API (`Position`, `Game`, `ScriptedAgent`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bpscript.engine.agents import ScriptedAgent
+from bpscript.engine.position import Position
+from bpscript.engine.rules import Rules
+from bpscript.loader import load_official
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return load_official().ruleset
+
+
+@pytest.fixture(scope="module")
+def lite(rs):
+    return Rules(rs, "lite", "entry20")
+
+
+def _board(rs, turn_player=0):
+    pos = Position(rs, "lite", "entry20", turn=3, turn_player=turn_player)
+    pos.life(0, "♠2 ♠3 ♠4 ♠6 ♠8 ♠9")
+    pos.life(1, "♢2 ♢3 ♢4 ♢6 ♢8 ♢9")
+    return pos
+
+
+def test_until_end_of_turn_ends_with_the_turn_whoever_owns_the_fog(rs, lite):
+    """4.3 「効果はターン終了時に自然に失われます」: アップ played by the non-turn player on
+    their own soldier lasts until the end of this turn, not into their own turn. The card
+    stays in their fog (エンド step 2 moves only the turn player's fog) but is inert."""
+    pos = _board(rs, turn_player=0)
+    soldier = pos.unit(1, "♣7")
+    pos.hand(1, "♣2")
+    up = pos.request(1, "up", keys="♡5", target=soldier)
+    p1 = ScriptedAgent(choices=[])
+    game = pos.game([ScriptedAgent(requests=["end"]), p1], rules=lite)
+    game.resolve(up)
+    assert game.size(soldier) == 12  # 7 + ♡5, this turn
+    game.run_until(lambda g: g.state.turn == 4)
+    assert game.state.turn_player == 1
+    assert game.size(soldier) == 7  # the turn ended: so did アップ
+    assert any(c.number == 5 for c in game.state.players[1].fog)  # the card stays, inert
+
+
+def test_until_end_of_turn_for_the_turn_players_own_fog_too(rs, lite):
+    """The turn player's アップ: its card goes to the grave with エンド, its effect ends."""
+    pos = _board(rs, turn_player=0)
+    soldier = pos.unit(0, "♣7")
+    up = pos.request(0, "up", keys="♡5", target=soldier)
+    game = pos.game([ScriptedAgent(requests=["end"]), ScriptedAgent()], rules=lite)
+    game.resolve(up)
+    assert game.size(soldier) == 12
+    game.run_until(lambda g: g.state.turn == 4)
+    assert game.size(soldier) == 7
+    assert not game.state.players[0].fog
+
+
+def test_the_trigger_check_comes_before_the_request_goes_on_the_stage():
+    """9.4: [5] request → [6] trigger check → … → [10] onto the stage. A 誘発-通常-メイン
+    triggered by the request finds the stage still empty (9.4.1 [6-10-4]: it is staged
+    only on an empty stage), so it sits under the request."""
+    from pathlib import Path
+
+    from bpscript.loader import load
+    root = Path(__file__).parents[2]
+    result = load([str(root / "stdlib"), str(root / "frames" / "10-entry20"),
+                   str(Path(__file__).parent / "fixtures" / "trigger_on_request.bps")])
+    assert result.errors == []
+    rs = result.ruleset
+    pos = _board(rs, turn_player=0)
+    soldier = pos.unit(0, "♣7")
+    pos.hand(0, "♡5 ♣2")
+    on_soldier = lambda o: o.action == "up" and o.target is soldier  # noqa: E731
+    game = pos.game([ScriptedAgent(requests=[on_soldier], choices=[["♣2"]]), ScriptedAgent()],
+                    rules=Rules(rs, "lite", "entry20"))
+    game.step()
+    assert [(r.action, r.controller) for r in game.state.stage] == [("watch", 1), ("up", 0)]
