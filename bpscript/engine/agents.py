@@ -63,23 +63,35 @@ class RandomAgent(Agent):
         return self.rng.random() < 0.5
 
 
+class ScriptExhausted(AssertionError):
+    """A strict `ScriptedAgent` was asked a decision its script does not answer."""
+
+
 class ScriptedAgent(Agent):
     """Answers from lists given in advance; a callable answer is called with the options.
 
     `requests` items: an action id (its first legal way), a predicate over options,
     or None (pass). `choices` items: a list of option strings/values to pick, or a
     callable. `answers`: bools. When a list runs out, the agent passes / picks the
-    first / answers no.
+    first / answers no — unless `strict`: then a decision with no answer left, or a
+    choice that matches none of the options offered, raises `ScriptExhausted`.
     """
 
-    def __init__(self, requests: Sequence[Any] = (), choices: Sequence[Any] = (), answers: Sequence[bool] = ()):
+    def __init__(self, requests: Sequence[Any] = (), choices: Sequence[Any] = (), answers: Sequence[bool] = (),
+                 strict: bool = False):
         self.requests = list(requests)
         self.choices = list(choices)
         self.answers = list(answers)
+        self.strict = strict
         self.seen: list[str] = []
+
+    def _none_left(self, what: str, player: int, detail: str) -> None:
+        if self.strict:
+            raise ScriptExhausted(f"P{player}: no scripted {what} left ({detail})")
 
     def request(self, view, player, options):
         if not self.requests:
+            self._none_left("request", player, f"legal: {[str(o) for o in options]}")
             return None
         want = self.requests.pop(0)
         if want is None:
@@ -92,15 +104,24 @@ class ScriptedAgent(Agent):
     def choose(self, view, player, options, count, prompt, at_least=1):
         self.seen.append(prompt)
         if not self.choices:
+            self._none_left("choice", player, prompt)
             return list(options)[: (count if count is not None else 1)]
         want = self.choices.pop(0)
         if callable(want):
             return list(want(list(options)))
-        wanted = [str(w) for w in (want if isinstance(want, (list, tuple)) else [want])]
-        return [o for o in options if str(o) in wanted or _short(o) in wanted]
+        wanted = want if isinstance(want, (list, tuple)) else [want]
+        names = [str(w) for w in wanted]
+        chosen = [o for o in options if any(o is w for w in wanted) or str(o) in names or _short(o) in names]
+        if self.strict and len(chosen) != len(wanted):
+            raise ScriptExhausted(f"P{player}: scripted choice {names} for {prompt!r} does not match "
+                                  f"the options {[str(o) for o in options]}")
+        return chosen
 
     def yes(self, view, player, question):
-        return bool(self.answers.pop(0)) if self.answers else False
+        if not self.answers:
+            self._none_left("answer", player, question)
+            return False
+        return bool(self.answers.pop(0))
 
 
 def _short(o: Any) -> str:

@@ -79,3 +79,34 @@ def test_the_trigger_check_comes_before_the_request_goes_on_the_stage():
                     rules=Rules(rs, "lite", "entry20"))
     game.step()
     assert [(r.action, r.controller) for r in game.state.stage] == [("watch", 1), ("up", 0)]
+
+
+def test_a_strict_scripted_agent_never_passes_silently(rs, lite):
+    from bpscript.engine.agents import ScriptExhausted
+    pos = _board(rs)
+    soldier = pos.unit(0, "♣7")
+    pos.hand(0, "♡5 ♣2")
+    on_soldier = lambda o: o.action == "up" and o.target is soldier  # noqa: E731
+    strict = ScriptedAgent(requests=[on_soldier], choices=[["♠K"]], strict=True)  # ♠K is not in hand
+    game = pos.game([strict, ScriptedAgent()], rules=lite)
+    with pytest.raises(ScriptExhausted, match="does not match"):
+        game.step()
+    assert game.state.stage == []  # nothing staged: the D cost was not paid
+    empty = ScriptedAgent(strict=True)
+    game = _board(rs).game([empty, ScriptedAgent()], rules=lite)
+    with pytest.raises(ScriptExhausted, match="no scripted request left"):
+        game.step()
+
+
+def test_an_answer_that_does_not_pay_never_stages_the_request(rs, lite):
+    """5.2: costs are paid in full or the request is not made (a lenient agent's unmatched
+    answer is refused by the engine, and nothing moves)."""
+    from bpscript.engine.costs import CostError
+    pos = _board(rs)
+    soldier = pos.unit(0, "♣7")
+    hand = pos.hand(0, "♡5 ♣2")
+    on_soldier = lambda o: o.action == "up" and o.target is soldier  # noqa: E731
+    game = pos.game([ScriptedAgent(requests=[on_soldier], choices=[["♠K"]]), ScriptedAgent()], rules=lite)
+    with pytest.raises(CostError):
+        game.step()
+    assert game.state.stage == [] and game.state.players[0].hand == hand
