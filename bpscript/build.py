@@ -1,4 +1,4 @@
-"""`bpscript build`: every backend's output for the official rules, as bytes by path.
+"""`bpscript build`: every backend's output for a ruleset, as bytes by path.
 
 Backends register a function `(ruleset) -> {relative path: bytes}`. The build is
 deterministic (same input → same bytes); `--check` compares with `generated/`
@@ -47,6 +47,39 @@ def render_all(rs: Ruleset, only: set[str] | None = None, progress: Callable[[st
             progress(name)
         files.update(fn(rs))
     return dict(sorted(files.items()))
+
+
+def render_ruleset(rs: Ruleset, only: set[str] | None = None, progress: Callable[[str], None] | None = None
+                   ) -> dict[str, bytes]:
+    """Every output of one ruleset; with its change history when it follows a bundled
+    ruleset (`ruleset … { follows: "…" }`): html/changes.html, markdown/changes.md."""
+    files = render_all(rs, only, progress)
+    follows = rs.info.follows
+    if follows and (only is None or only & {"html", "markdown"}):
+        from .backends import changes
+        from .diff import diff_rulesets
+        from .loader import UnknownRuleset, load_bundled
+        if progress:
+            progress("changes")
+        try:
+            old = load_bundled(follows).ruleset
+        except UnknownRuleset:
+            log(f"no change history: {rs.info.name} follows {follows}, which is not bundled")
+            return files
+        diff = diff_rulesets(old, rs)
+        if only is None or "html" in only:
+            from .backends.html_backend import render_pages
+            files["html/changes.html"] = changes.render_html(diff, rs).encode("utf-8")
+            for name, text in render_pages(rs, changes=True).items():  # the pages link to it
+                files[f"html/{name}"] = text.encode("utf-8")
+        if only is None or "markdown" in only:
+            files["markdown/changes.md"] = changes.render_markdown(diff).encode("utf-8")
+    return dict(sorted(files.items()))
+
+
+def directory_name(name: str) -> str:
+    """The directory a ruleset's outputs go to: its name, one path segment."""
+    return name.replace("/", "_").replace("\\", "_").strip(".") or "ruleset"
 
 
 def manifest_bytes(files: dict[str, bytes]) -> bytes:

@@ -49,10 +49,20 @@ def verbs_markdown() -> str:
 
 
 def action_list_pages() -> dict[str, str]:
-    """docs/action-lists/*.md: the Markdown backend's pages of the official rules."""
+    """docs/action-lists/<ruleset>/*.md: the Markdown backend's pages of every bundled
+    ruleset, and the change history of a ruleset that follows another."""
+    from .backends.changes import render_markdown as changes_markdown
     from .backends.markdown_backend import render_markdown
-    from .loader import load_official
-    return render_markdown(load_official().ruleset)
+    from .catalog import catalog
+    from .diff import diff_rulesets
+    from .loader import load_bundled
+    pages: dict[str, str] = {}
+    loaded = {name: load_bundled(name).ruleset for name in catalog()}
+    for name, rs in loaded.items():
+        pages.update({f"{name}/{page}": text for page, text in render_markdown(rs).items()})
+        if rs.info.follows in loaded:
+            pages[f"{name}/changes.md"] = changes_markdown(diff_rulesets(loaded[rs.info.follows], rs))
+    return pages
 
 
 def main() -> int:

@@ -1,30 +1,40 @@
 """Find `.bps` files, parse them, and resolve them into rulesets.
 
-Files that say `extends "blackpoker-8.2"` form a homebrew package (the directory
-they stand in): it is resolved on top of its own copy of the bundled official
-rules, so a homebrew override never leaks into the official ruleset.
+The files asked for are sorted into rulesets:
+
+- a file of a bundled ruleset (its `stdlib/` directory, or a frame directory it
+  includes, `bpscript.catalog`) is loaded with the whole of that ruleset;
+- files that say `extends "NAME"` form a homebrew *package* (the directory they stand
+  in), resolved on top of its own copy of the bundled ruleset NAME, so a homebrew
+  override never leaks into the official rules;
+- a directory that declares a `ruleset` of its own is a ruleset of its own;
+- any other file is loaded on its own ("main"), or on top of `ruleset=` when given.
+
+Diagnostics are reported for the files asked for; the rest is context.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
+from . import catalog
+from .bundled import RulesNotFound, rules_root
 from .diagnostics import Diagnostic
-from .model import Ruleset
+from .model import Ruleset, RulesetInfo
 from .resolve import resolve
 from .source import Span
 from .syntax import ast
 from .syntax.parser import parse_module
 from .typecheck import check_ruleset
 
-BASE_NAME = "blackpoker-8.2"
+BASE_NAME = catalog.DEFAULT  # the ruleset used when none is named
 
 
 def display_path(path: Path) -> str:
     """A stable name for a file: relative to the rules root (the bundled rules, or the
-    repository of a source checkout), so a bundled file is `stdlib/10-basic.bps` wherever
+    repository of a source checkout), so a bundled file is `stdlib/…/10-basic.bps` wherever
     bpscript is installed and generated output never depends on the install location;
     any other file relative to the working directory, else as given."""
     resolved = path.resolve()
@@ -61,8 +71,20 @@ def find_files(paths: list[str | Path]) -> tuple[list[Path], list[Diagnostic]]:
     return unique, diags
 
 
+_PARSED: dict[tuple[str, str, int, int], tuple[ast.Module, list[Diagnostic]]] = {}
+
+
 def read_module(path: Path) -> tuple[ast.Module, list[Diagnostic]]:
+    """Parse one file; a file unchanged since it was last parsed is not parsed again (the
+    syntax tree is never changed by what reads it)."""
     name = display_path(path)
+    try:
+        st = path.stat()
+        key = (str(path.resolve()), name, st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _PARSED:
+        return _PARSED[key]
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:
@@ -70,45 +92,43 @@ def read_module(path: Path) -> tuple[ast.Module, list[Diagnostic]]:
                                                  Span(name, 1, 1, 1, 2))]
     except OSError as err:
         return ast.Module(name, ""), [Diagnostic("E000", f"cannot read: {err.strerror}", Span(name, 1, 1, 1, 2))]
-    return parse_module(text, name)
+    parsed = parse_module(text, name)
+    if key is not None:
+        if len(_PARSED) > 512:
+            _PARSED.clear()
+        _PARSED[key] = parsed
+    return parsed
 
 
-def base_files() -> list[Path]:
-    """The official scripts: stdlib/ and every frame directory that extends nothing
-    (`RulesNotFound` when the bundled rules are missing)."""
-    root = rules_root()
-    files = sorted((root / STDLIB).rglob("*.bps"))
-    for f in sorted((root / FRAMES).rglob("*.bps")):
-        if not _is_homebrew(f.parent):
-            files.append(f)
-    return files
-
-
-def _is_homebrew(directory: Path) -> bool:
-    for f in directory.glob("*.bps"):
-        try:
-            text = f.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        if any(line.startswith("extends ") for line in text.splitlines()):
-            return True
-    return False
+def base_files(name: str = BASE_NAME) -> list[Path]:
+    """The files of a bundled ruleset: its stdlib/ directory and the frame directories it
+    includes (`RulesNotFound` when the bundled rules are missing, `KeyError` when no
+    bundled ruleset has this name)."""
+    return catalog.catalog()[name].files()
 
 
 @dataclass
 class LoadResult:
-    """The rulesets found (the main one first, then one per homebrew package)."""
+    """The rulesets found (in the order their files were given) and what was reported."""
 
     rulesets: list[tuple[str, Ruleset]] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
     files: int = 0
     user_files: set[str] = field(default_factory=set)
+    #: the files each ruleset reports on (those asked for), by ruleset name
+    owned: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def own_scripts(self) -> int:
         """Scripts defined in the files asked for (not the base a package extends)."""
-        return len({s.id + s.span.file for _, rs in self.rulesets for s in rs.scripts.values()
+        return len({s.id + str(s.span) for _, rs in self.rulesets
+                    for s in [*rs.scripts.values(), *(o for overs in rs.scoped.values() for o in overs)]
                     if s.span.file in self.user_files})
+
+    def owns(self, name: str):
+        """Whether a file is one the ruleset `name` reports on (None: every file is)."""
+        files = self.owned.get(name)
+        return None if files is None else files.__contains__
 
     @property
     def ruleset(self) -> Ruleset:
@@ -119,52 +139,133 @@ class LoadResult:
         return [d for d in self.diagnostics if d.severity.value == "error"]
 
 
-def load(paths: list[str | Path], typecheck: bool = True) -> LoadResult:
-    """Parse and resolve everything under `paths`."""
+class UnknownRuleset(LookupError):
+    """`--ruleset NAME` names no bundled ruleset; the message lists those that exist."""
+
+
+def bundled_ruleset(name: str) -> catalog.BundledRuleset:
+    """The bundled ruleset `name` (`UnknownRuleset`, naming those that exist, when there is none)."""
+    found = catalog.catalog().get(name)
+    if found is None:
+        raise UnknownRuleset(f"unknown ruleset '{name}': the bundled rules in {rules_root()} define "
+                             f"{', '.join(catalog.names()) or 'none'}")
+    return found
+
+
+def load(paths: list[str | Path], typecheck: bool = True, ruleset: str | None = None) -> LoadResult:
+    """Parse and resolve everything under `paths` (see the module docstring); `ruleset`
+    names the bundled ruleset loose files are loaded on, and is the only bundled ruleset
+    loaded for files of several (`UnknownRuleset` when there is none of that name)."""
+    if ruleset is not None:
+        bundled_ruleset(ruleset)
     result = LoadResult()
     files, result.diagnostics = find_files(paths)
     result.files = len(files)
-    main: list[tuple[ast.Module, str]] = []
-    packages: dict[str, list[tuple[ast.Module, str]]] = {}
+    loose: list[ast.Module] = []
+    packages: dict[str, tuple[str, list[ast.Module]]] = {}
+    rulesets: dict[str, tuple[catalog.BundledRuleset | None, list[ast.Module]]] = {}
+    own_dirs = _declaring_dirs(files)
     for f in files:
         module, diags = read_module(f)
         result.sources[module.path] = module.text
         result.user_files.add(module.path)
         result.diagnostics.extend(diags)
         bases = [i for i in module.items if isinstance(i, ast.UseBase)]
-        for b in bases:
-            if b.base.value != BASE_NAME:
-                result.diagnostics.append(Diagnostic("E203", f"unknown base '{b.base.value}'", b.span,
-                                                     expected=f'extends "{BASE_NAME}"'))
         if bases:
-            packages.setdefault(display_path(f.parent), []).append((module, "user"))
+            base = _base(bases, result)
+            packages.setdefault(display_path(f.parent), (base, []))[1].append(module)
+            continue
+        home = _home(f, own_dirs)
+        if home is None:
+            holders = [b for b in _catalog_or_empty().values() if b.holds(f)]
+            if ruleset is not None and any(b.name == ruleset for b in holders):
+                holders = [b for b in holders if b.name == ruleset]
+            for b in holders:
+                rulesets.setdefault(b.name, (b, []))[1].append(module)
+            if not holders:
+                loose.append(module)
         else:
-            main.append((module, "user"))
-    if main or not packages:
-        _add(result, "main", main, typecheck, report_all=True)
-    if packages:
-        base_modules = []
-        for f in base_files():
-            module, _ = read_module(f)
-            base_modules.append((module, "base"))
-        for name, modules in packages.items():
-            own = {mod.path for mod, _ in modules}
-            _add(result, name, base_modules + modules, typecheck, report_all=False, own=own)
+            rulesets.setdefault(str(home), (None, []))[1].append(module)
+    if loose or not (packages or rulesets):
+        if ruleset is None:
+            _add(result, "main", [(mod, "user") for mod in loose], typecheck, None)
+        else:
+            packages["main"] = (ruleset, loose)
+    for key, (bundle, modules) in rulesets.items():
+        own = {mod.path for mod in modules}
+        if bundle is not None:  # the whole ruleset, in its own order
+            modules = [read_module(f)[0] for f in bundle.files()]
+        _add(result, key, [(mod, "user") for mod in modules], typecheck, own, rename=True)
+    for name, (base, modules) in packages.items():
+        own = {mod.path for mod in modules}
+        base_modules = [(read_module(f)[0], "base") for f in bundled_ruleset(base).files()]
+        _add(result, name, base_modules + [(mod, "user") for mod in modules], typecheck, own, package=name)
     return result
 
 
-def _add(result: LoadResult, name: str, modules, typecheck: bool, report_all: bool, own: set[str] = frozenset()):
+def _base(bases: list[ast.UseBase], result: LoadResult) -> str:
+    """The ruleset a package file extends (the default when it names an unknown one)."""
+    names = _catalog_or_empty()
+    for b in bases:
+        if b.base.value not in names:
+            shown = " or ".join(f'extends "{n}"' for n in names) or f'extends "{BASE_NAME}"'
+            result.diagnostics.append(Diagnostic("E203", f"unknown base '{b.base.value}'", b.span, expected=shown))
+    found = [b.base.value for b in bases if b.base.value in names]
+    return found[0] if found else BASE_NAME
+
+
+def _catalog_or_empty() -> dict[str, catalog.BundledRuleset]:
+    try:
+        return catalog.catalog()
+    except RulesNotFound:
+        return {}
+
+
+def _declaring_dirs(files: list[Path]) -> list[Path]:
+    """Directories outside the bundle whose files declare a `ruleset`: each is a ruleset."""
+    bundled = _catalog_or_empty().values()
+    out = []
+    for d in sorted({f.parent.resolve() for f in files}):
+        if any(b.holds(d) for b in bundled):
+            continue
+        if catalog.declaration(d) is not None and not any(o in d.parents for o in out):
+            out.append(d)
+    return out
+
+
+def _home(f: Path, own_dirs: list[Path]) -> Path | None:
+    r = f.resolve()
+    return next((d for d in own_dirs if d in r.parents), None)
+
+
+def _add(result: LoadResult, name: str, modules, typecheck: bool, own: set[str] | None,
+         rename: bool = False, package: str | None = None) -> None:
     rs, diags = resolve(modules)
     if typecheck:
         diags += check_ruleset(rs)
+    if rename and rs.info.name:
+        name = rs.info.name
+    if package is not None:
+        base = rs.info if not rs.info.base else rs.info.base
+        if not rs.info.homebrew:  # the package did not declare itself: named by its directory and frames
+            short = os.path.basename(package.rstrip("/")) or package
+            rs.info = RulesetInfo(short, " / ".join(f.name for f in rs.own_frames()) or short, base=base)
     result.rulesets.append((name, rs))
-    for d in diags:
-        if report_all or d.span.file in own:
+    if own is not None:
+        result.owned[name] = frozenset(own)
+    seen = {(d.code, d.span, d.message) for d in result.diagnostics}
+    for d in diags:  # a frame two rulesets include is reported once
+        if (own is None or d.span.file in own) and (d.code, d.span, d.message) not in seen:
             result.diagnostics.append(d)
     for mod, _ in modules:
         result.sources.setdefault(mod.path, mod.text)
 
 
+def load_bundled(name: str = BASE_NAME) -> LoadResult:
+    """A bundled ruleset, whole (`UnknownRuleset` when there is none of that name)."""
+    return load(bundled_ruleset(name).files(), ruleset=name)
+
+
 def load_official() -> LoadResult:
-    """The bundled official rules (stdlib + official frames) as one ruleset."""
-    return load(base_files())
+    """The default bundled ruleset (official 8.2: stdlib + official frames)."""
+    return load_bundled(BASE_NAME)

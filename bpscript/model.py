@@ -7,14 +7,14 @@ conditions are matchers (`bpscript.conditions`), effects are statement trees
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from .conditions import CardCondition, UnitCondition
 from .deck import STANDARD_DECK, Deck
 from .effects import Event, Expr, Stmt
 from .setup_steps import DEFAULT_SETUP, Setup
-from .source import Span
+from .source import NO_SPAN, Span
 from .vocabulary import (CategoryDef, ComponentDef, CostDef, LabelDef, NoteDef, SpeedDef, TargetKindDef, TimingDef,
                          TriggerDef, TypeDef, Vocabulary)
 
@@ -165,6 +165,16 @@ class Label:
 
 
 @dataclass(frozen=True)
+class LabelRef:
+    """A label a printed text names (「<攻撃> を持っているキャラクター」): the field it stands in,
+    the name as printed, and the declared label of that name (None when none is)."""
+
+    field: str
+    name: str
+    label: LabelDef | None
+
+
+@dataclass(frozen=True)
 class Size:
     """サイズ: printed text and its expression over `unit` (None: text only, not yet structured)."""
 
@@ -207,6 +217,10 @@ class Script:
     dev_note: str | None = None  # the official data's devNote: kept, never printed on the lists
     suppressions: tuple[Suppression, ...] = ()
     override: bool = False
+    #: for an override written `in lite miniDuel`: the formats and frames where it replaces the base
+    scope: tuple[str, ...] = ()
+    #: the labels its printed texts name (<…>), in order
+    label_refs: tuple[LabelRef, ...] = ()
     field_spans: dict[str, Span] = field(default_factory=dict)
 
     def span_of(self, name: str) -> Span:
@@ -282,6 +296,37 @@ class Frame:
     summary: str = ""
 
 
+@dataclass(frozen=True)
+class RulesetInfo:
+    """Who the rules are (`ruleset "blackpoker-9.0" "…" { … }`): the name `extends` and
+    `--ruleset` use, the printed title, edition and date, the bundled frame directories it
+    includes, the ruleset it follows (its change history compares with it) and, for a
+    homebrew package, the ruleset it extends."""
+
+    name: str
+    title: str
+    edition: str = ""
+    date: str = ""
+    frames: tuple[str, ...] = ()
+    follows: str | None = None
+    base: "RulesetInfo | None" = None
+    span: Span = field(default=NO_SPAN, compare=False)
+
+    @property
+    def homebrew(self) -> bool:
+        return self.base is not None
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note of the ruleset (補足, 共通手順): printed on the pages whose text cites it by name."""
+
+    id: str
+    name: str
+    text: str
+    span: Span
+
+
 @dataclass
 class Ruleset:
     """Everything loaded and resolved: the one model all backends share."""
@@ -291,6 +336,34 @@ class Ruleset:
     scripts: dict[str, Script] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
+    info: RulesetInfo = field(default_factory=lambda: RulesetInfo("", ""))
+    notes: dict[str, Note] = field(default_factory=dict)
+    #: overrides written `in …`, by the id they replace: each holds only in its scope
+    scoped: dict[str, tuple[Script, ...]] = field(default_factory=dict)
+    #: the base scripts an override replaced (everywhere, or in a scope), by id
+    replaced: dict[str, Script] = field(default_factory=dict)
+    #: in a homebrew package, the ids of the formats and frames its base defines
+    inherited: set[str] = field(default_factory=set)
+    #: in a homebrew package, the ids of the scripts it takes from its base unchanged
+    inherited_scripts: set[str] = field(default_factory=set)
+
+    def own_scripts(self) -> list[Script]:
+        """The scripts this ruleset defines itself, overrides included (all of them, unless
+        it is a package)."""
+        return [s for s in self.scripts.values() if s.id not in self.inherited_scripts] + \
+            [s for o in self.scoped.values() for s in o]
+
+    def own_formats(self) -> list[Format]:
+        """The formats this ruleset defines itself (all of them, unless it is a package)."""
+        return [f for f in self.formats.values() if f.id not in self.inherited]
+
+    def own_frames(self) -> list[Frame]:
+        """The frames this ruleset defines itself (all of them, unless it is a package)."""
+        return [f for f in self.frames.values() if f.id not in self.inherited]
+
+    def overrides(self) -> list[Script]:
+        """Every override: those that replace a base script everywhere, then the scoped ones."""
+        return [s for s in self.scripts.values() if s.override] + [s for o in self.scoped.values() for s in o]
 
     @property
     def costs(self) -> dict[str, CostDef]:
@@ -311,12 +384,23 @@ class Ruleset:
         return found[0] if found else None
 
     def in_regulation(self, fmt: str | None = None, frame: str | None = None) -> list[Script]:
-        """The scripts of a regulation: those of the format plus those of the frame.
+        """The scripts of a regulation: those of the format plus those of the frame, with the
+        overrides scoped to either in place of what they replace.
 
         With only a format, the format's own scripts; with only a frame, the frame's.
         """
         out = []
-        for s in self.scripts.values():
+        for s in self.view(fmt, frame).scripts.values():
             if (fmt is not None and fmt in s.formats) or (frame is not None and frame in s.frames):
                 out.append(s)
         return out
+
+    def view(self, fmt: str | None = None, frame: str | None = None) -> "Ruleset":
+        """This ruleset as a regulation sees it: each override scoped to the format or the
+        frame replaces its base script under the same id (itself when nothing is scoped)."""
+        active = {i: o for i, overs in self.scoped.items() for o in overs
+                  if (fmt is not None and fmt in o.scope) or (frame is not None and frame in o.scope)}
+        if not active:
+            return self
+        scripts = {i: active.get(i, s) for i, s in self.scripts.items()}
+        return replace(self, scripts=scripts, scoped={})

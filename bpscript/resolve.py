@@ -16,6 +16,7 @@ from .resolve_vocab import VocabResolver
 
 from .resolve_frame import check_frame, resolve_deck, resolve_setup
 from .resolve_header import HeaderParts, _sub, target_text  # noqa: F401 - target_text is public here too
+from .resolve_ruleset import RulesetItems, check_override, label_refs
 from .source import Span
 from .syntax import ast
 from .conditions import NamedCharacter
@@ -23,7 +24,7 @@ from .conditions import NamedCharacter
 # which fields each kind of item may hold (by the name used in field_spans)
 ACTION_FIELDS = {"header", "ruby", "category", "note", "activation", "trigger", "target", "effect",
                  "story", "flavor", "formats", "frames", "since", "update", "allow", "dev_note"}
-COMPONENT_FIELDS = {"unit", "ruby", "category", "size", "labels", "ability", "placed_by", "story",
+COMPONENT_FIELDS = {"unit", "header", "ruby", "category", "size", "labels", "ability", "placed_by", "story",
                     "flavor", "formats", "frames", "since", "update", "allow", "dev_note"}
 FORMAT_FIELDS = {"summary"}
 FRAME_FIELDS = {"formats", "deck", "zones", "setup", "action_lists", "disclosure", "summary"}
@@ -59,6 +60,8 @@ class Resolver(HeaderParts):
         self._origin: dict[str, str] = {}  # script id -> "base" or "user"
         self._modules: list[tuple[ast.Module, str]] = []
         self._vocab = VocabResolver(self.error, self.ruleset.vocabulary)
+        self._items = RulesetItems(self.error, self._vocab.attrs)
+        self._overrides: list[tuple[m.Script, m.Script, ast.ScriptNode]] = []  # (override, base, node)
 
     # -------------------------------------------------------------- reporting
     def error(self, code: str, message: str, span: Span, *, expected: str | None = None,
@@ -84,13 +87,21 @@ class Resolver(HeaderParts):
         self._spellings = self.vocab.spelling_map()
         for module, origin in self._modules:
             for item in module.items:
-                if isinstance(item, ast.FormatNode):
-                    self._format(item)
-                elif isinstance(item, ast.FrameNode):
-                    self._frame(item)
+                if isinstance(item, (ast.FormatNode, ast.FrameNode)):
+                    self._format(item) if isinstance(item, ast.FormatNode) else self._frame(item)
+                    if origin == "base":
+                        self.ruleset.inherited.add(item.id.value)
                 elif isinstance(item, ast.ScriptNode):
                     self._script(item, origin)
+                elif isinstance(item, ast.RulesetNode):
+                    self._items.add_ruleset(item, origin)
+                elif isinstance(item, ast.NoteNode):
+                    self._items.add_note(item, self.ruleset.notes)
         rs = self.ruleset
+        rs.info = self._items.info()
+        rs.inherited_scripts = {i for i, o in self._origin.items() if o == "base"}
+        for script, base, node in self._overrides:
+            check_override(script, base, node, rs, self.error)
         self._resolve_named()
         for cat in self.vocab.categories:
             if cat.trump is not None and not (cat.trump in rs.scripts and rs.scripts[cat.trump].kind == "trump"):
@@ -224,7 +235,12 @@ class Resolver(HeaderParts):
         type_ = self._type(node)
         category = self.vocab.category(type_.id) or v.CategoryDef(type_.id, type_.name, type_.span)
         common = dict(id=node.id.value, name=node.name.value, kind=node.kind, type=type_,
-                      category=category, span=node.id.span, override=node.override)
+                      category=category, span=node.id.span, override=node.override,
+                      scope=tuple(w.value for w in node.scope))
+        if node.scope and not node.override:
+            self.error("E205", "`in …` scopes an override, and this script overrides nothing", node.scope[0].span,
+                       fix=f"write `override {node.kind} {node.id.value} …` to replace a base script there, "
+                           "or remove `in …`")
         script: m.Script
         if node.kind == "action":
             script = m.ActionScript(**common)
@@ -245,7 +261,8 @@ class Resolver(HeaderParts):
             self._action(script, node, fields)
         else:
             self._component(script, node, fields)
-        if not script.formats and not script.frames:
+        script.label_refs = label_refs(script, self.vocab.labels)
+        if not script.formats and not script.frames and not node.scope:
             self.error("E163", f"{node.kind} '{script.id}' is in no format and no frame", node.id.span,
                        fix="add `formats: …` or `frames: …`")
         self._register(script, node, origin)
@@ -272,6 +289,11 @@ class Resolver(HeaderParts):
         if script.id in scripts:
             prev = scripts[script.id]
             if node.override and self._origin.get(script.id) == "base":
+                self._overrides.append((script, prev, node))
+                self.ruleset.replaced[script.id] = prev
+                if node.scope:
+                    self.ruleset.scoped[script.id] = self.ruleset.scoped.get(script.id, ()) + (script,)
+                    return
                 scripts[script.id] = script
                 self._origin[script.id] = origin
                 return
@@ -374,12 +396,23 @@ class Resolver(HeaderParts):
         return m.Label(found, node.qualifier.value if node.qualifier else None, node.when, node.span)
 
     def _component(self, s: m.ComponentScript, node: ast.ScriptNode, fields: dict[str, ast.Field]) -> None:
-        uf = fields.get("unit")
-        if isinstance(uf, ast.UnitField):
-            s.unit_condition = self._condition(uf.condition, "unit condition")
+        comp = self.vocab.components.get(s.kind)
+        mark = comp.mark if comp is not None else v.ComponentDef.mark
+        uf = fields.get("unit") or fields.get("header")
+        if isinstance(uf, ast.HeaderField) and (uf.header is not None or uf.cost is not None or uf.key is None):
+            self.error("E141", f"a {s.kind} has no header @… or cost $…", uf.span,
+                       expected=f"its unit condition: {mark}…")
+            uf = None
+        written = uf.condition if isinstance(uf, ast.UnitField) else uf.key if isinstance(uf, ast.HeaderField) else None
+        if written is not None:
+            s.unit_condition = self._condition(written, "unit condition")
+            if not written.value.startswith(mark):
+                self.error("E159", f"this ruleset prints the unit condition of a {s.kind} with {mark}",
+                           _sub(written.span, 0, 1), expected=f"{mark}{written.value[1:]}",
+                           fix=f"declare the mark: component {s.kind} \"…\" {{ … mark: \"{written.value[0]}\" }}")
         else:
             self.error("E157", f"{s.kind} '{s.id}' has no unit condition", node.id.span,
-                       fix="add a line `☆…`, e.g. `☆2〜10`")
+                       fix=f"add a line `{mark}…`, e.g. `{mark}2〜10`")
         for name, f in fields.items():
             if isinstance(f, ast.SizeField):
                 s.size = m.Size(f.text.value if f.text else _expr_text(f.expr), f.expr, f.span)
@@ -396,7 +429,6 @@ class Resolver(HeaderParts):
                                expected="all, your or this (9.4.2)")
                 abilities.append(m.Ability(f.text.value, scope, f.body, f.span))
         s.abilities = tuple(abilities)
-        comp = self.vocab.components.get(s.kind)
         if comp is None:
             self.error("E113", f"no component kind '{s.kind}' is declared", node.id.span,
                        fix=f'declare it: component {s.kind} "…" {{ zone: … }}')

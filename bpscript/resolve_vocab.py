@@ -34,7 +34,7 @@ SCHEMA: dict[str, dict[str, Attr]] = {
     "speed": {"resolution": Attr("enum", True, v.Resolution)},
     "timing": {"window": Attr("enum", True, v.Window)},
     "zone": {"holds": Attr("enum", False, v.Holds)},
-    "component": {"zone": Attr("word", True), "counter": Attr("string")},
+    "component": {"zone": Attr("word", True), "counter": Attr("string"), "mark": Attr("string")},
     "type": {"kind": Attr("word", True), "sized": Attr("flag")},
     "category": {"trump": Attr("word")},
     "role": {},
@@ -47,8 +47,11 @@ SCHEMA: dict[str, dict[str, Attr]] = {
     "phrase": {"means": Attr("enum", True, v.PhraseMeaning)},
     "cost": {"pays": Attr("payment", True)},
     "note": {"untargetable_by": Attr("words"), "text_only": Attr("string")},
+    "ruleset": {"edition": Attr("string", True), "date": Attr("string"), "includes": Attr("strings"),
+                "follows": Attr("string")},
 }
 SCRIPT_KINDS = ("action", "character", "fog", "trump")
+UNIT_MARKS = ("☆", "★")  # the marks the grammar reads a component's condition line by
 TABLES = {"trigger": "triggers", "speed": "speeds", "timing": "timings", "zone": "zones",
           "component": "components", "type": "types", "category": "categories", "role": "roles",
           "label": "labels", "status": "statuses", "rule": "rules", "target": "target_kinds", "owner": "owners",
@@ -68,6 +71,11 @@ class VocabResolver:
         self._refs: list[tuple[str, str, Span, str]] = []  # (table, id, span, what needs it)
 
     # ------------------------------------------------------------ attributes
+    def attrs(self, kind: str, attrs: tuple[ast.VocabAttr, ...], span: Span) -> dict[str, object]:
+        """A declaration's attributes checked against `SCHEMA[kind]` (for items other than
+        vocabulary that use the same `{ key: value … }` form, such as `ruleset`)."""
+        return self._attrs(kind, attrs, span)
+
     def _attrs(self, kind: str, attrs: tuple[ast.VocabAttr, ...], span: Span) -> dict[str, object]:
         schema = SCHEMA[kind]
         out: dict[str, object] = {}
@@ -172,7 +180,11 @@ class VocabResolver:
             zone = str(a.get("zone", ""))
             if zone:
                 self._refs.append(("zones", zone, node.span, f"component {ident}"))
-            term = v.ComponentDef(ident, name, span, zone, str(a.get("counter", "")))
+            mark = str(a.get("mark", v.ComponentDef.mark))
+            if mark not in UNIT_MARKS:
+                self.error("E401", f"a unit condition is printed with {' or '.join(UNIT_MARKS)}, not '{mark}'",
+                           node.span, expected=f'mark: "{UNIT_MARKS[0]}"')
+            term = v.ComponentDef(ident, name, span, zone, str(a.get("counter", "")), mark)
         elif kind == "type":
             of = str(a.get("kind", "action"))
             if "kind" in a and of not in SCRIPT_KINDS:

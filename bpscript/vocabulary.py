@@ -107,11 +107,14 @@ class ZoneDef(Term):
 
 @dataclass(frozen=True)
 class ComponentDef(Term):
-    """A component kind (character / fog / trump): the zone its units live in, and the
-    counter word that prints a number of them (兵士1体, 切札1枚)."""
+    """A component kind (character / fog / trump): the zone its units live in, the
+    counter word that prints a number of them (兵士1体, 切札1枚), and the mark its unit
+    condition is printed with (☆; 9.0 prints a fog's with ★ — the model keeps a unit
+    condition either way)."""
 
     zone: str = ""
     counter: str = ""
+    mark: str = "☆"
 
 
 @dataclass(frozen=True)

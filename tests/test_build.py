@@ -4,17 +4,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bpscript import build
 from bpscript.docgen import verbs_markdown
-from bpscript.loader import load_official
+from bpscript.catalog import catalog
+from bpscript.loader import load_bundled, load_official
 
 ROOT = Path(__file__).parent.parent
 
 
-def test_generated_is_fresh():
-    files = build.render_all(load_official().ruleset)
-    stale = build.diff(ROOT / "generated", files)
-    assert stale == [], f"generated/ is stale, run `bpscript build`: {stale[:10]}"
+@pytest.mark.parametrize("name", ["blackpoker-8.2", "blackpoker-9.0"])
+def test_generated_is_fresh(name):
+    files = build.render_ruleset(load_bundled(name).ruleset)
+    stale = build.diff(ROOT / "generated" / name, files)
+    assert stale == [], f"generated/{name} is stale, run `bpscript build`: {stale[:10]}"
+
+
+def test_generated_holds_one_directory_per_bundled_ruleset():
+    assert sorted(p.name for p in (ROOT / "generated").iterdir()) == sorted(catalog())
+    assert (ROOT / "generated" / "blackpoker-9.0" / "html" / "changes.html").is_file()
+    assert not (ROOT / "generated" / "blackpoker-8.2" / "html" / "changes.html").exists()  # it follows nothing
 
 
 def test_build_is_deterministic():

@@ -35,7 +35,7 @@ def test_a_checkout_finds_its_own_stdlib_and_frames(monkeypatch):
     monkeypatch.delenv("BPSCRIPT_HOME", raising=False)
     assert rules_root().resolve() == ROOT
     names = [display_path(f) for f in base_files()]
-    assert names[0] == "stdlib/00-formats.bps" and "frames/10-entry20/frame.bps" in names
+    assert names[0] == "stdlib/blackpoker-8.2/00-formats.bps" and "frames/10-entry20/frame.bps" in names
     assert not any("homebrew-example" in n for n in names)  # a package that extends the base
 
 
@@ -44,7 +44,7 @@ def test_home_overrides_and_bundled_files_keep_their_names(elsewhere):
     files = base_files()
     assert all(f.is_relative_to(elsewhere) for f in files)
     assert [display_path(f) for f in files] == [f.relative_to(elsewhere).as_posix() for f in files]
-    assert display_path(files[0]) == "stdlib/00-formats.bps"
+    assert display_path(files[0]) == "stdlib/blackpoker-8.2/00-formats.bps"
 
 
 def test_generated_output_does_not_depend_on_where_the_rules_are(elsewhere):
@@ -60,7 +60,7 @@ def test_a_homebrew_package_names_the_base_it_extends_by_its_bundled_name(elsewh
                                '  @直接-通常-クイック $D ★♡A〜10\n  effect: "x"\n  formats: lite\n}\n', "utf-8")
     [err] = load([pkg]).errors
     assert err.span.file == "pkg/a.bps"
-    assert err.message == "duplicate id 'up' (first defined at stdlib/30-quick-magic.bps:3:8)"
+    assert err.message == "duplicate id 'up' (first defined at stdlib/blackpoker-8.2/30-quick-magic.bps:3:8)"
 
 
 def test_a_home_without_stdlib_says_where_it_looked(tmp_path, monkeypatch):

@@ -35,9 +35,18 @@ def test_check_errors_exit_1(capsys):
 
 
 def test_usage_errors_exit_2():
-    assert run("check").returncode == 2
+    assert run("check", "--ruleset", "nope").returncode == 2
     assert run("frobnicate").returncode == 2
     assert run().returncode == 2
+
+
+@pytest.mark.parametrize("cmd", [["check"], ["lint"], ["export"], ["simulate", "--games", "1"], ["build", "--check"],
+                                 ["play"]])
+def test_an_unknown_ruleset_is_one_line_naming_the_bundled_ones(cmd):
+    proc = run(*cmd, "--ruleset", "blackpoker-7.0")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"error: unknown ruleset 'blackpoker-7.0': the bundled rules in {ROOT} define " \
+                          "blackpoker-8.2, blackpoker-9.0\n"
 
 
 @pytest.mark.parametrize("cmd", ["check", "lint", "export"])
@@ -53,14 +62,19 @@ def test_a_directory_without_scripts_is_a_usage_error(tmp_path):
 
 
 @pytest.mark.parametrize("option, message", [
-    (["--frame", "nope"], "unknown frame 'nope': the bundled rules in {root} define entry20, pack, rarePack, "
+    (["--frame", "nope"], "unknown frame 'nope': the ruleset blackpoker-8.2 defines entry20, pack, rarePack, "
                           "strategy, extra"),
-    (["--format", "nope"], "unknown format 'nope': the bundled rules in {root} define lite, std, pro, mast"),
+    (["--format", "nope"], "unknown format 'nope': the ruleset blackpoker-8.2 defines lite, std, pro, mast"),
+    (["--format", "std"], "frame 'entry20' (エントリー20) is played in lite, not in 'std'"),
+    (["--ruleset", "blackpoker-9.0", "--frame", "pack"], "unknown frame 'pack': the ruleset blackpoker-9.0 "
+                                                         "defines entry20"),
+    (["frames/homebrew-example", "--frame", "nope"], "unknown frame 'nope': the ruleset homebrew-example defines "
+                                                      "entry20, pack, rarePack, strategy, extra, miniDuel"),
 ])
 @pytest.mark.parametrize("cmd", [["simulate", "--games", "1"], ["play"]])
 def test_an_unknown_frame_or_format_names_what_exists(cmd, option, message):
     proc = run(*cmd, *option)
-    assert proc.returncode == 2 and proc.stderr == f"error: {message.format(root=ROOT)}\n"
+    assert proc.returncode == 2 and proc.stderr == f"error: {message}\n"
 
 
 def test_an_output_that_cannot_be_written_is_one_line(tmp_path):
@@ -108,7 +122,17 @@ def test_check_json_format(capsys):
 def test_coverage_lists_scripts(capsys):
     main(["check", "--coverage", str(ROOT / "stdlib"), str(ROOT / "frames")])
     out = capsys.readouterr().out
-    assert "coverage: " in out and " / 137 structured" in out
+    assert "coverage [blackpoker-8.2]: 137 / 137 structured" in out
+    assert "coverage [blackpoker-9.0]: 26 / 26 structured, 26 / 26 executable" in out
+
+
+def test_coverage_of_a_package_keeps_its_own_scripts_apart(capsys):
+    assert main(["check", "--coverage", str(ROOT / "frames" / "homebrew-example")]) == 0
+    out = capsys.readouterr().out
+    assert "coverage [frames/homebrew-example] own scripts: 2 / 2 structured, 2 / 2 executable" in out
+    assert "coverage [frames/homebrew-example] base blackpoker-8.2 (list: bpscript check --coverage --ruleset " \
+           "blackpoker-8.2): 137 / 137 structured" in out
+    assert "not executable: sA" not in out  # the base's own list is not repeated
 
 
 def test_export_json_to_file(tmp_path):

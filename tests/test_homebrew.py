@@ -15,15 +15,37 @@ def test_example_package_is_clean_and_extends_base():
     assert not result.errors, [d.message for d in result.errors]
     rs = result.ruleset
     assert "miniDuel" in rs.frames and "entry20" in rs.frames
-    assert rs.scripts["up"].cost.text == "$DL"          # the override
+    # the override holds in its frame only: ライト on エントリー20 keeps the official アップ
+    assert rs.view("lite", "miniDuel").scripts["up"].cost.text == "$DL"
+    assert rs.scripts["up"].cost.text == "$D" and rs.view("lite", "entry20").scripts["up"].cost.text == "$D"
     assert "duelDraw" in rs.scripts
     assert len(rs.scripts) == 138
+    assert rs.info.homebrew and rs.info.base.name == "blackpoker-8.2" and rs.info.title == "ミニ決闘"
+
+
+def test_the_example_adds_the_size_once():
+    """アップ puts its key card in the fog; the fog's ability adds the size. The example's
+    override once also added it in the effect: twice in all."""
+    from bpscript.effects import NodeWalker
+    rs = load([EXAMPLE]).ruleset.view("lite", "miniDuel")
+
+    class Calls(NodeWalker):
+        def __init__(self):
+            self.names = []
+
+        def visit_Call(self, node):
+            self.names.append(node.func)
+            self.walk_children(node)
+    calls = Calls()
+    for st in rs.scripts["up"].effect.body:
+        calls.visit(st)
+    assert calls.names == ["place_fog"]
 
 
 def test_override_does_not_leak_into_the_official_rules():
     both = load([ROOT / "stdlib", ROOT / "frames"])
     assert not both.errors
-    official = dict(both.rulesets)["main"]
+    official = dict(both.rulesets)["blackpoker-8.2"]
     assert official.scripts["up"].cost.text == "$D"
     assert "duelDraw" not in official.scripts
     assert load_official().ruleset.scripts["up"].cost.text == "$D"

@@ -126,7 +126,7 @@ def test_diagnostics_name_bundled_files_never_the_install_location(env, tmp_path
     proc = run(env, tmp_path, "bpscript", "check", "mine.bps")
     assert proc.returncode == 1
     assert proc.stdout.startswith("mine.bps:3:8: error[E201]: duplicate id 'up' "
-                                  "(first defined at stdlib/30-quick-magic.bps:3:8)\n")
+                                  "(first defined at stdlib/blackpoker-8.2/30-quick-magic.bps:3:8)\n")
     assert "site-packages" not in proc.stdout + proc.stderr
 
 

@@ -11,7 +11,7 @@ README = (ROOT / "README.md").read_text("utf-8")
 
 def test_readme_example_is_the_official_text():
     block = re.search(r"```bps\n(.*?)```", README, re.S).group(1)
-    stdlib = "\n".join((ROOT / "stdlib" / f).read_text("utf-8") for f in ("30-quick-magic.bps", "60-fogs.bps"))
+    stdlib = "\n".join((ROOT / "stdlib" / "blackpoker-8.2" / f).read_text("utf-8") for f in ("30-quick-magic.bps", "60-fogs.bps"))
     for item in block.strip().split("\n\n"):
         assert item in stdlib, item.splitlines()[0]
 

@@ -29,7 +29,7 @@ def test_each_misuse_is_one_located_error(path):
     text = path.read_text("utf-8")
     expected = [(c, int(l), int(col), tok) for c, l, col, tok in EXPECT.findall(text)]
     assert expected, "a fixture says what it expects"
-    result = load([ROOT / "stdlib" / "00-vocabulary.bps", path])  # the words frames use: zones
+    result = load([ROOT / "tests" / "fixtures" / "zones.bps", path])  # the words frames use: zones
     got = [(d.code, d.span.line, d.span.column) for d in result.diagnostics]
     assert got == [e[:3] for e in expected]
     lines = text.splitlines()
@@ -50,7 +50,7 @@ def test_a_misused_frame_still_resolves_the_rest(tmp_path):
     # two errors in one frame, both reported; the frame is still there
     f = tmp_path / "two.bps"
     f.write_text(FIXTURES[0].read_text("utf-8").replace("min forty", "min forty, colour red"), "utf-8")
-    result = load([ROOT / "stdlib" / "00-vocabulary.bps", f])
+    result = load([ROOT / "tests" / "fixtures" / "zones.bps", f])
     assert [d.code for d in result.diagnostics] == ["E504", "E501"]
     assert "f" in result.ruleset.frames
 
@@ -60,7 +60,7 @@ def test_several_settings_on_one_line(tmp_path):
     f.write_text('format lite "ライト" {\n  summary: "x"\n}\n\nframe f "F" {\n  formats: lite\n'
                  '  deck: "30〜40枚、Jokerなし" { min 30 max 40 jokers 0 }\n  zones: life grave field hand fog\n'
                  '  setup: "…" { shuffle life hand 5 preset decide_first start }\n}\n', "utf-8")
-    result = load([ROOT / "stdlib" / "00-vocabulary.bps", f])
+    result = load([ROOT / "tests" / "fixtures" / "zones.bps", f])
     assert not result.diagnostics
     fr = result.ruleset.frames["f"]
     assert fr.deck == DeckRule(30, 40, 0, "30〜40枚、Jokerなし", fr.deck.span)

@@ -1,10 +1,17 @@
-"""The official action list pages as HTML: one per format, one per frame, one with every
-script (filters + search), and an index. Self-contained (inline CSS and JS, no network),
-rendered by Jinja2 with autoescape on, so script text is always inert.
+"""The action list pages as HTML: an index, one page per format and per frame, one with
+every script (filters + search), and — when the ruleset follows an earlier one — its
+change history. Self-contained (inline CSS and JS, no network), rendered by Jinja2
+with autoescape on, so script text is always inert.
+
+Titles, headings and every other word of the pages are in the templates; what they
+print of the rules (the ruleset's title, names, texts) comes from the model.
+A homebrew package renders the pages its own content is on: its frames, and the
+formats its scripts and frames belong to.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 from importlib import resources
@@ -13,15 +20,36 @@ from jinja2 import Environment, PackageLoader, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
 from .. import model as m
-from .html_xref import Xref
-from .textfmt import parse_blocks
+from .html_xref import Xref, anchor
+from .textfmt import cite_forms, parse_blocks
 
 RED = re.compile(r"([♡♢♥♦])")
 
 
 def suits(value: object) -> Markup:
-    """Escape, then colour ♡♢ red (the only markup added to script text)."""
+    """Escape, then colour ♡♢ red."""
     return Markup(RED.sub(r'<span class="red">\1</span>', str(escape(value))))
+
+
+def rich_text(rs: m.Ruleset | None, value: object) -> Markup:
+    """Rule text for a page: escaped, ♡♢ red, and every note it cites (「防壁の置き方」,
+    「3.9.1 共通手順：プリセット配置」) a link to the note, printed on the same page."""
+    html = str(escape(value))
+    for note in (rs.notes.values() if rs is not None else ()):
+        for form in cite_forms(note.name, str(value)):
+            html = html.replace(str(escape(form)), f'<a class="cite" href="#note-{note.id}">{escape(form)}</a>')
+    return Markup(RED.sub(r'<span class="red">\1</span>', html))
+
+
+@pass_context
+def rich(context, value: object) -> Markup:
+    """`rich_text` with the page's ruleset (a filter, and the `text` macro's default)."""
+    return rich_text(context.get("ruleset"), value)
+
+
+def circled(letter: str) -> str:
+    """A cost letter as the official lists print it: Ⓑ Ⓛ Ⓓ Ⓢ Ⓒ (circled Latin capitals)."""
+    return chr(0x24B6 + ord(letter) - ord("A")) if "A" <= letter <= "Z" else letter
 
 
 def ordinal(marker: str) -> int:
@@ -34,18 +62,36 @@ def timing(s: m.Script) -> str:
     return s.type.name
 
 
-def search_text(s: m.Script) -> str:
-    """What the text search looks through: names, marks and texts, lower-cased."""
+@pass_context
+def unit_mark(context, s: m.Script) -> str:
+    """The mark a component's unit condition is printed with (☆, or the ruleset's own)."""
+    comp = context["ruleset"].vocabulary.components.get(s.kind)
+    return comp.mark if comp is not None else "☆"
+
+
+def search_text(s: m.Script, rs: m.Ruleset) -> str:
+    """What the text search looks through: names, marks (★ ☆ $ @ included) and texts,
+    lower-cased, alternative spellings in their declared form."""
     parts = [s.id, s.name, s.ruby or "", s.category.name, s.type.name, s.story or ""]
     if isinstance(s, m.ActionScript):
-        parts += [s.header.text if s.header else "", s.cost.text if s.cost else "", s.key.text if s.key else "",
-                  s.note or "", s.activation.text if s.activation else "",
+        parts += [s.header.text if s.header else "", s.cost.text if s.cost else "",
+                  "".join(circled(c) for c in s.cost.letters) if s.cost else "",
+                  "★" + s.key.text if s.key else "", s.note or "", s.activation.text if s.activation else "",
                   s.trigger_condition.text if s.trigger_condition else "", s.target.text if s.target else "",
                   s.effect.text if s.effect else ""]
     elif isinstance(s, m.ComponentScript):
-        parts += [s.unit_condition.text if s.unit_condition else "", s.size.text if s.size else ""]
-        parts += [a.text for a in s.abilities] + [l.text for l in s.labels]
-    return " ".join(parts).replace("\n", " ").lower()
+        comp = rs.vocabulary.components.get(s.kind)
+        mark = comp.mark if comp is not None else "☆"
+        parts += [mark + s.unit_condition.text if s.unit_condition else "", s.size.text if s.size else ""]
+        parts += [a.text for a in s.abilities] + [f"<{l.text}>" for l in s.labels]
+    return respell(" ".join(parts).replace("\n", " "), rs).lower()
+
+
+def respell(text: str, rs: m.Ruleset) -> str:
+    spellings = rs.vocabulary.spelling_map()
+    for alt in sorted(spellings, key=len, reverse=True):
+        text = text.replace(alt, spellings[alt])
+    return text
 
 
 @pass_context
@@ -55,24 +101,31 @@ def zone_name(context, zone: str) -> str:
     return found.name if found is not None else zone
 
 
+@pass_context
+def search_filter(context, s: m.Script) -> str:
+    return search_text(s, context["ruleset"])
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     env = Environment(loader=PackageLoader("bpscript.backends", "templates"),
                       autoescape=select_autoescape(default=True, default_for_string=True, enabled_extensions=("j2", "html")),
                       trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True)
-    env.filters.update(suits=suits, blocks=parse_blocks, ordinal=ordinal, timing=timing, search_text=search_text,
-                       zone_name=zone_name)
-    env.globals["suits"] = suits  # the default line renderer of the `text` macro
+    env.filters.update(suits=suits, rich=rich, blocks=parse_blocks, ordinal=ordinal, timing=timing,
+                       search_text=search_filter, zone_name=zone_name, anchor=anchor, circled=circled,
+                       unit_mark=unit_mark)
+    env.globals["rich"] = rich  # the default line renderer of the `text` macro
     return env
 
 
 def xref(rs: m.Ruleset, scripts: list[m.Script], elsewhere: str | None = "all.html") -> Xref:
-    """The cross-references of a page showing `scripts`."""
-    return Xref(rs, {s.id for s in scripts}, elsewhere, suits)
+    """The cross-references of a page showing `scripts` (text rendered as `rich` renders it)."""
+    return Xref(rs, {s.id for s in scripts}, elsewhere, lambda text: rich_text(rs, text))
 
 
-def _static(name: str) -> Markup:
-    # our own stylesheet and script, inlined so a page opened from disk needs nothing else
+def static(name: str) -> Markup:
+    """Our own stylesheet or script (trusted, not script text), inlined so a page opened
+    from disk needs nothing else."""
     return Markup(resources.files("bpscript.backends").joinpath("static", name).read_text("utf-8"))
 
 
@@ -86,40 +139,92 @@ def by_category(scripts: list[m.Script]) -> list[tuple[str, list[m.Script]]]:
 
 def page_parts(scripts: list[m.Script], rs: m.Ruleset) -> dict[str, object]:
     actions = [s for s in scripts if s.kind == "action"]
-    parts = {
+    parts: dict[str, object] = {
         "actions": by_category(actions),
         "characters": [s for s in scripts if s.kind == "character"],
         "fogs": [s for s in scripts if s.kind == "fog"],
         "trumps": [s for s in scripts if s.kind == "trump"],
     }
-    sidebar = [(c, items) for c, items in parts["actions"]]
+    sidebar: list[tuple[str | None, list[m.Script]]] = list(parts["actions"])  # type: ignore[arg-type]
     for key, kind in (("characters", "character"), ("fogs", "fog"), ("trumps", "trump")):
         if parts[key]:
             comp = rs.vocabulary.components.get(kind)
-            sidebar.append((comp.name if comp is not None else kind, parts[key]))
+            sidebar.append((comp.name if comp is not None else kind, parts[key]))  # type: ignore[arg-type]
     parts["sidebar"] = sidebar
     return parts
 
 
-def render_pages(rs: m.Ruleset, *, with_js: bool = True) -> dict[str, str]:
-    """Every page as text, by file name."""
+def selection(rs: m.Ruleset) -> tuple[list[m.Format], list[m.Frame]]:
+    """The formats and frames that get a page: all of a ruleset's; for a homebrew package,
+    its own frames and formats and those its own scripts and frames belong to."""
+    if not rs.info.homebrew:
+        return list(rs.formats.values()), list(rs.frames.values())
+    wanted = {f.id for f in rs.own_formats()} | {f.id for f in rs.own_frames()}
+    for s in rs.own_scripts():
+        wanted |= set(s.scope) if s.scope else set(s.formats) | set(s.frames)
+    frames = [fr for fr in rs.frames.values() if fr.id in wanted]
+    wanted |= {f for fr in frames for f in fr.formats}
+    return [f for f in rs.formats.values() if f.id in wanted], frames
+
+
+def cited(rs: m.Ruleset, texts: list[str]) -> list[m.Note]:
+    """The notes a page's texts cite, in declaration order."""
+    return [n for n in rs.notes.values() if any(cite_forms(n.name, t) for t in texts)]
+
+
+def texts_of(scripts: list[m.Script]) -> list[str]:
+    out: list[str] = []
+    for s in scripts:
+        if isinstance(s, m.ActionScript):
+            out += [x.text for x in (s.activation, s.trigger_condition, s.target, s.effect) if x is not None]
+            out += [s.note or ""]
+        elif isinstance(s, m.ComponentScript):
+            out += [a.text for a in s.abilities] + [s.placed_by or ""]
+    return out
+
+
+def frame_scripts(rs: m.Ruleset, fr: m.Frame) -> tuple[list[m.Script], list[m.Script]]:
+    """A frame's own scripts, and the overrides that hold in it (a package's)."""
+    view = rs.view(None, fr.id)
+    own = [s for s in view.scripts.values() if fr.id in s.frames and not s.scope]
+    overrides = [s for s in rs.overrides() if fr.id in s.scope or (not s.scope and
+                 (set(s.formats) & set(fr.formats) or fr.id in s.frames))]
+    return own, overrides
+
+
+def filter_data(rs: m.Ruleset) -> Markup:
+    """What the filter script needs that is not in the cards: each frame's formats, and
+    the spellings the search reads as their declared form."""
+    data = {"frames": {fr.id: list(fr.formats) for fr in rs.frames.values()},
+            "spellings": rs.vocabulary.spelling_map()}
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+def render_pages(rs: m.Ruleset, *, with_js: bool = True, changes: bool = False) -> dict[str, str]:
+    """Every page as text, by file name (`changes`: the index links the change history)."""
     env = environment()
-    common = {"ruleset": rs, "css": _static("style.css"), "js": None}
+    formats, frames = selection(rs)
+    common = {"ruleset": rs, "css": static("style.css"), "page_js": static("page.js") if with_js else None,
+              "js": None, "formats": formats, "frames": frames, "changes": changes}
     pages: dict[str, str] = {}
-    pages["index.html"] = env.get_template("index.html.j2").render(title="アクションリスト", sidebar=[], **common)
-    for fmt in rs.formats.values():
-        scripts = [s for s in rs.scripts.values() if fmt.id in s.formats]
+    pages["index.html"] = env.get_template("index.html.j2").render(
+        sidebar=[], notes=list(rs.notes.values()), overrides=rs.overrides(), **common)
+    for fmt in formats:
+        scripts = rs.in_regulation(fmt.id)
         pages[f"format-{fmt.id}.html"] = env.get_template("format.html.j2").render(
-            title=fmt.name, fmt=fmt, xref=xref(rs, scripts), **page_parts(scripts, rs), **common)
-    for fr in rs.frames.values():
-        scripts = [s for s in rs.scripts.values() if fr.id in s.frames]
+            fmt=fmt, notes=cited(rs, texts_of(scripts)), xref=xref(rs, scripts), **page_parts(scripts, rs), **common)
+    for fr in frames:
+        own, overrides = frame_scripts(rs, fr)
+        texts = texts_of(own + overrides) + [fr.deck.text, fr.setup.text]
         pages[f"frame-{fr.id}.html"] = env.get_template("frame.html.j2").render(
-            title=f"フレーム {fr.name}", frame=fr, xref=xref(rs, scripts), **page_parts(scripts, rs), **common)
-    everything = list(rs.scripts.values())
+            frame=fr, notes=cited(rs, texts), overrides=overrides, xref=xref(rs, own + overrides), **page_parts(own, rs), **common)
+    everything = list(rs.scripts.values()) + [s for o in rs.scoped.values() for s in o]
     categories = list(dict.fromkeys(s.category.name for s in everything))
     pages["all.html"] = env.get_template("all.html.j2").render(
-        title="全スクリプト", scripts=everything, categories=categories, xref=xref(rs, everything),
-        sidebar=[("全スクリプト", everything)], **{**common, "js": _static("filter.js") if with_js else None})
+        scripts=everything, categories=categories, notes=cited(rs, texts_of(everything)),
+        sidebar=[(None, everything)], filter_data=filter_data(rs), xref=xref(rs, everything),
+        **{**common, "js": static("filter.js") if with_js else None})
     return pages
 
 

@@ -16,6 +16,15 @@ from .. import model as m
 from ..relations import references, related
 
 KIND_WORDS = {"action": "アクション", "character": "キャラクター"}
+ANCHOR_PREFIX = {"action": "act", "character": "char", "fog": "fog", "trump": "trump"}
+
+
+def anchor(s: m.Script) -> str:
+    """The id of a script's card, as the official lists write it (#act-end, #char-soldier),
+    so old links to the official pages resolve; an override scoped `in` some formats or
+    frames names them after `--`."""
+    base = f"{ANCHOR_PREFIX.get(s.kind, s.kind)}-{s.id}"
+    return base + ("--" + "-".join(s.scope) if s.scope else "")
 
 
 class Xref:
@@ -27,8 +36,8 @@ class Xref:
 
     def href(self, t: m.Script) -> str | None:
         if t.id in self.on_page:
-            return f"#{t.id}"
-        return f"{self.elsewhere}#{t.id}" if self.elsewhere else None
+            return f"#{anchor(t)}"
+        return f"{self.elsewhere}#{anchor(t)}" if self.elsewhere else None
 
     def anchor(self, t: m.Script, text: str | None = None) -> Markup:
         href = self.href(t)

@@ -14,7 +14,7 @@ from ..deck import Deck, DeckList
 from ..setup_steps import Setup, StepKind
 from ..effects import stmt_to_json, to_source
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def _opt(out: dict[str, Any], key: str, value: Any) -> None:
@@ -91,6 +91,9 @@ def script_to_json(s: m.Script) -> dict[str, Any]:
     _opt(out, "since", s.since)
     _opt(out, "update", list(s.update))
     _opt(out, "suppressions", [{"code": x.code, "reason": x.reason} for x in s.suppressions])
+    if s.override:
+        out["override"] = True
+        _opt(out, "scope", list(s.scope))
     out["source"] = str(s.span)
     return out
 
@@ -117,7 +120,7 @@ def vocabulary_to_json(voc) -> dict[str, Any]:
     return {
         "triggers": terms(voc.triggers, "origin"), "speeds": terms(voc.speeds, "resolution"),
         "timings": terms(voc.timings, "window"), "zones": terms(voc.zones, "holds"),
-        "components": terms(voc.components, "zone", "counter"), "types": terms(voc.types, "kind", "sized"),
+        "components": terms(voc.components, "zone", "counter", "mark"), "types": terms(voc.types, "kind", "sized"),
         "categories": terms(voc.categories, "trump"), "roles": terms(voc.roles),
         "labels": terms(voc.labels, "roles"), "statuses": terms(voc.statuses), "rules": terms(voc.rules),
         "target_kinds": terms(voc.target_kinds, "subject", "counter"), "owners": terms(voc.owners),
@@ -145,9 +148,21 @@ def _setup(s: Setup) -> dict[str, Any]:
     return {"text": s.text, "steps": steps}
 
 
+def info_to_json(info: m.RulesetInfo) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": info.name, "title": info.title}
+    _opt(out, "edition", info.edition)
+    _opt(out, "date", info.date)
+    _opt(out, "includes", list(info.frames))
+    _opt(out, "follows", info.follows)
+    if info.base is not None:
+        out["base"] = info_to_json(info.base)
+    return out
+
+
 def ruleset_to_json(rs: m.Ruleset) -> dict[str, Any]:
     return {
         "schema_version": SCHEMA_VERSION,
+        "ruleset": info_to_json(rs.info),
         "vocabulary": vocabulary_to_json(rs.vocabulary),
         "costs": [{k: v for k, v in (("letter", c.letter), ("id", c.id), ("text", c.text), ("pays", _payment(c)))
                    if v is not None} for c in rs.costs.values()],
@@ -158,7 +173,9 @@ def ruleset_to_json(rs: m.Ruleset) -> dict[str, Any]:
             "disclosure": [{"zone": d.zone, "public": d.public, "owner_only": d.owner_only, "hidden": d.hidden}
                            for d in f.disclosure],
         } for f in rs.frames.values()],
+        "notes": [{"id": n.id, "name": n.name, "text": n.text} for n in rs.notes.values()],
         "scripts": [script_to_json(s) for s in rs.scripts.values()],
+        "scoped_overrides": [script_to_json(s) for overs in rs.scoped.values() for s in overs],
     }
 
 

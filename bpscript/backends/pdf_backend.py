@@ -1,6 +1,6 @@
 """The action lists as PDF, via WeasyPrint from print CSS: one A5 document per format
-and one for マスター + エクストラ, each also as 2-up sheets (two A5 pages side by side on
-A4 landscape, imposed from the finished pages with pypdf).
+and one per frame (its description and its scripts), each also as 2-up sheets (two A5
+pages side by side on A4 landscape, imposed from the finished pages with pypdf).
 
 The CJK font (Noto Sans CJK JP, Debian fonts-noto-cjk) is a local file found through
 fontconfig, never fetched, and WeasyPrint embeds a subset of it, so Japanese and ♠♡♢♣
@@ -19,13 +19,17 @@ from functools import lru_cache
 from concurrent.futures import ProcessPoolExecutor
 from importlib import resources
 
+import re
+from dataclasses import dataclass
+from html import unescape
+
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 
 from markupsafe import Markup
 from weasyprint import HTML  # ImportError here makes the build skip PDF
 
 from .. import model as m
-from .html_backend import by_category, environment, xref
+from .html_backend import cited, environment, frame_scripts, page_parts, selection, static, texts_of, xref
 
 FAMILY = "Noto Sans CJK JP"
 FONT = f'"{FAMILY}", "Noto Sans CJK", "Noto Sans JP", sans-serif'
@@ -50,7 +54,15 @@ body {{ font-family: {FONT}; font-size: 8.5pt; line-height: 1.45; }}
 h1 {{ font-size: 13pt; margin: 0 0 3mm; }}
 main h2 {{ font-size: 11pt; border-bottom: 1.5pt solid #000; margin: 5mm 0 2mm; break-after: avoid; }}
 main h3.category {{ font-size: 9.5pt; margin: 3mm 0 1mm; break-after: avoid; }}
-.script {{ padding: 2mm 3mm; margin: 1.5mm 0; border-radius: 2mm; }}
+.script {{ padding: 2mm 3mm; margin: 1.5mm 0; border-radius: 2mm; break-inside: auto; page-break-inside: auto; }}
+/* a long card may go on over the page, its heading and marks kept with its first lines */
+.script h4, .script .marks, .script .override, .script dt {{ break-after: avoid; page-break-after: avoid; }}
+.script dd, .script p, .script li {{ orphans: 2; widows: 2; }}
+.script .meta {{ break-before: avoid; }}
+.opt-label, .opt {{ display: none; }}
+.homebrew {{ font-size: 8pt; padding: 1.5mm 2mm; border: 1pt solid #c90; margin: 0 0 2mm; }}
+table.plain {{ font-size: 8pt; }}
+.notes .note {{ break-inside: avoid; }}
 .script h4 {{ font-size: 10pt; }}
 .script .marks, .script .meta {{ display: block; }}
 .script .marks > span + span {{ margin-left: 3mm; }}
@@ -67,36 +79,44 @@ main h3.category {{ font-size: 9.5pt; margin: 3mm 0 1mm; break-after: avoid; }}
 
 
 
-def _sections(scripts: list[m.Script]) -> list[tuple[str, list]]:
-    out = []
-    actions = [s for s in scripts if s.kind == "action"]
-    if actions:
-        out.append(("アクションリスト", by_category(actions)))
-    for kind, title in (("character", "キャラクターリスト"), ("fog", "フォグリスト"), ("trump", "切札リスト")):
-        items = [s for s in scripts if s.kind == kind]
-        if items:
-            out.append((title, [("", items)]))
-    return out
+@dataclass(frozen=True)
+class Document:
+    """One PDF: a format's list, or a frame's (its description and its own scripts, with
+    the overrides of its package)."""
+
+    fmt: m.Format | None
+    frame: m.Frame | None
+    scripts: tuple[m.Script, ...]
+    overrides: tuple[m.Script, ...] = ()
 
 
-def documents(rs: m.Ruleset) -> dict[str, tuple[str, list[m.Script]]]:
-    """name → (title, scripts) of every PDF."""
-    docs: dict[str, tuple[str, list[m.Script]]] = {}
-    for fmt in rs.formats.values():
-        docs[f"format-{fmt.id}"] = (f"BlackPoker 8.2 {fmt.name} アクションリスト",
-                                    [s for s in rs.scripts.values() if fmt.id in s.formats])
-    if "mast" in rs.formats and "extra" in rs.frames:
-        docs["mast-extra"] = ("BlackPoker 8.2 マスター + エクストラ",
-                              [s for s in rs.scripts.values() if "mast" in s.formats or "extra" in s.frames])
+def documents(rs: m.Ruleset) -> dict[str, Document]:
+    """name → document, for every format and frame that gets a page (see `selection`)."""
+    formats, frames = selection(rs)
+    docs: dict[str, Document] = {}
+    for fmt in formats:
+        docs[f"format-{fmt.id}"] = Document(fmt, None, tuple(rs.in_regulation(fmt.id)))
+    for fr in frames:
+        own, overrides = frame_scripts(rs, fr)
+        docs[f"frame-{fr.id}"] = Document(None, fr, tuple(own), tuple(overrides))
     return docs
 
 
-def render_html(rs: m.Ruleset, title: str, scripts: list[m.Script]) -> str:
+def render_html(rs: m.Ruleset, doc: Document) -> str:
     # our own stylesheets (trusted, not script text) go in unescaped
-    css = Markup(resources.files("bpscript.backends").joinpath("static", "style.css").read_text("utf-8"))
+    texts = texts_of(list(doc.scripts) + list(doc.overrides))
+    if doc.frame is not None:
+        texts += [doc.frame.deck.text, doc.frame.setup.text]
     return environment().get_template("print.html.j2").render(
-        title=title, ruleset=rs, sections=_sections(scripts), css=css, print_css=Markup(PAGE_A5),
-        xref=xref(rs, scripts, elsewhere=None))
+        ruleset=rs, fmt=doc.fmt, frame=doc.frame, overrides=doc.overrides, notes=cited(rs, texts),
+        css=static("style.css"), print_css=Markup(PAGE_A5),
+        xref=xref(rs, list(doc.scripts) + list(doc.overrides), elsewhere=None), **page_parts(list(doc.scripts), rs))
+
+
+def title(html: str) -> str:
+    """A document's title, as its HTML states it (the PDF's metadata carries the same)."""
+    found = re.search(r"<title>(.*?)</title>", html, re.S)
+    return unescape(found.group(1)).strip() if found else ""
 
 
 def render_pdf(html: str) -> bytes:
@@ -146,7 +166,7 @@ def build_pdf(rs: m.Ruleset) -> dict[str, bytes]:
         print(f"warning: font {FAMILY!r} not found (apt-get install fonts-noto-cjk); "
               "the PDFs will lack Japanese glyphs", file=sys.stderr)
     docs = documents(rs)
-    htmls = {name: render_html(rs, title, scripts) for name, (title, scripts) in docs.items()}
+    htmls = {name: render_html(rs, doc) for name, doc in docs.items()}
     # longest first, so the big マスター + エクストラ document does not start last
     order = sorted(htmls, key=lambda n: -len(htmls[n]))
     workers = min(len(order), os.cpu_count() or 1)

@@ -83,3 +83,17 @@ def plain(blocks: list[Block], depth: int = 0) -> list[str]:
             out.append("  " * depth + prefix + it.text)
             out.extend(plain(it.children, depth + 1))
     return out
+
+
+#: how a printed text cites a note by name: in 「」 (「防壁の置き方」参照), or bare when the
+#: name starts with its section number (「3.9.1 共通手順：プリセット配置 に従って」)
+QUOTES = ("「", "」")
+_SECTION = re.compile(r"^[0-9]+(?:\.[0-9]+)+ ")
+
+
+def cite_forms(name: str, text: str) -> list[str]:
+    """The forms in which `text` cites the note called `name` (none: it does not)."""
+    quoted = f"{QUOTES[0]}{name}{QUOTES[1]}"
+    if quoted in text:
+        return [quoted]
+    return [name] if _SECTION.match(name) and name in text else []

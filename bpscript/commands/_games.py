@@ -1,4 +1,5 @@
-"""What `play`, `simulate` and `replay` share: the regulation options and the ruleset.
+"""What `play`, `simulate` and `replay` share: PATH / --ruleset, the regulation options,
+and the one-line errors for a format or frame that does not exist.
 
 Loading is this layer's job: the engine never imports the loader or the parser.
 """
@@ -7,26 +8,53 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._load import paths_option, ruleset_option
+
+DEFAULT_FRAME = "entry20"
+
 
 def regulation_options(p: Any) -> None:
-    p.add_argument("--format", default="lite", help="format id (default lite)")
-    p.add_argument("--frame", default="entry20", help="frame id (default entry20)")
+    paths_option(p, "a homebrew package or other .bps files to play")
+    ruleset_option(p)
+    p.add_argument("--format", default=None, help="format id (default: the frame's first format)")
+    p.add_argument("--frame", default=None, help=f"frame id (default {DEFAULT_FRAME}, or the package's own frame)")
 
 
-def regulation_error(ruleset, fmt: str, frame: str) -> str | None:
-    """Why `--format` / `--frame` name nothing in the bundled rules: what was looked for
-    and where (None when both exist)."""
-    from ..bundled import rules_root
-    for kind, name, known in (("format", fmt, ruleset.formats), ("frame", frame, ruleset.frames)):
-        if name not in known:
-            return (f"unknown {kind} '{name}': the bundled rules in {rules_root()} define "
-                    f"{', '.join(known) or 'none'}")
-    return None
+def regulation(rs: Any, fmt: str | None, frame: str | None, owns: Any = None) -> tuple[str, str] | str:
+    """The (format, frame) to play, or one line saying why there is none: an unknown format
+    or frame (listing the ones the ruleset defines), or a frame not played in that format."""
+    where = f"the ruleset {rs.info.name}" if rs.info.name else "these rules"
+    if frame is None:
+        own = [f for f in rs.frames.values() if owns is not None and owns(f.span.file)]
+        frame = own[0].id if own else DEFAULT_FRAME if DEFAULT_FRAME in rs.frames else next(iter(rs.frames), "")
+    if frame not in rs.frames:
+        return f"unknown frame '{frame}': {where} defines {', '.join(rs.frames) or 'none'}"
+    fr = rs.frames[frame]
+    if fmt is None:
+        fmt = fr.formats[0] if fr.formats else next(iter(rs.formats), "")
+    if fmt not in rs.formats:
+        return f"unknown format '{fmt}': {where} defines {', '.join(rs.formats) or 'none'}"
+    if fr.formats and fmt not in fr.formats:
+        return f"frame '{frame}' ({fr.name}) is played in {', '.join(fr.formats)}, not in '{fmt}'"
+    return fmt, frame
 
 
-def official_ruleset():
-    """The official ruleset: loading is the CLI layer's job, not the engine's."""
-    from ..loader import load_official
-    return load_official().ruleset
+def game_ruleset(args: Any):
+    """(name, ruleset, (format, frame), worker loader) for the command's arguments, or an
+    error line (exit 2), or None after an error already printed."""
+    from functools import partial
 
-
+    from ._load import load_args, primary, reload
+    result = load_args(args)
+    if result is None:
+        return None
+    if result.errors:
+        from .common import print_diagnostics
+        print_diagnostics(result.errors, result.sources)
+        return 1
+    name, rs = primary(result, args.frame)
+    reg = regulation(rs, args.format, args.frame, result.owns(name))
+    if isinstance(reg, str):
+        return reg
+    loader = partial(reload, list(args.paths or []), args.ruleset, name)
+    return name, rs, reg, loader

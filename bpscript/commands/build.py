@@ -1,61 +1,112 @@
-"""`bpscript build [PATH…] [--check]`: every backend's output into generated/ (or --out)."""
+"""`bpscript build [PATH… --out DIR] [--check]`: every backend's output.
+
+The bundled rulesets go to DIR/<ruleset>/ (default generated/); the rules under PATH (a
+homebrew package) go to --out DIR, which they must name: generated/ holds the bundled rules.
+When the PATHs hold several rulesets, each gets DIR/<ruleset>/.
+"""
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
-from .common import missing_paths, print_diagnostics
+from ._load import load_args, paths_option, ruleset_option
+from .common import print_diagnostics
 
 
 def register(sub) -> None:
-    b = sub.add_parser("build", help="build stdlib + frames into generated/",
-                       description="Build every output (JSON, Python, HTML, Markdown, RST, CSV, PDF) of the "
-                                   "official scripts into generated/, or of the scripts under PATH into --out DIR.")
-    b.add_argument("paths", nargs="*", metavar="PATH",
-                   help="files or directories of .bps to build instead of the bundled rules (needs --out)")
-    b.add_argument("--check", action="store_true", help="exit 1 if generated/ differs from a fresh build")
-    b.add_argument("--out", metavar="DIR", help="output directory (default: generated, for the bundled rules)")
+    b = sub.add_parser("build", help="build the pages, PDFs, JSON and Python of rulesets",
+                       description="Build every output (JSON, Python, HTML, Markdown, RST, CSV, PDF) of the bundled "
+                                   "rulesets into DIR/<ruleset>/, or of the rules under PATH (a homebrew package) "
+                                   "into --out DIR; a "
+                                   "ruleset that follows another also gets its change history (html/changes.html).")
+    paths_option(b, "a homebrew package or other .bps files to build")
+    b.add_argument("--ruleset", metavar="NAME",
+                   help="without PATH: build only this bundled ruleset (default: all of them); with PATHs, the one "
+                        "files that do not say `extends` are read on")
+    b.add_argument("--check", action="store_true", help="exit 1 if DIR differs from a fresh build")
+    b.add_argument("--out", metavar="DIR",
+                   help="output directory (default: generated, for the bundled rules; required with PATH)")
     b.add_argument("--only", metavar="NAMES", help="comma-separated backends to run (json,python,html,markdown,rst,csv,pdf)")
     b.set_defaults(func=run)
 
 
+def _targets(args):
+    """(directory name, ruleset) for each ruleset to build; or an exit code."""
+    from ..catalog import catalog
+    from ..loader import UnknownRuleset, load_bundled
+    if args.paths:
+        result = load_args(args)
+        if result is None:
+            return 2
+        if result.errors:
+            print_diagnostics(result.errors, result.sources)
+            return 1
+        return [(rs.info.name or name, rs) for name, rs in result.rulesets]
+    names = [args.ruleset] if args.ruleset else list(catalog())
+    out = []
+    for name in names:
+        try:
+            result = load_bundled(name)
+        except UnknownRuleset as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        if result.errors:
+            print_diagnostics(result.errors, result.sources)
+            return 1
+        out.append((name, result.ruleset))
+    return out
+
+
 def run(args) -> int:
     from .. import build
-    from ..loader import load, load_official
+    from ..catalog import catalog
+    from ..loader import UnknownRuleset, bundled_ruleset
     started = time.perf_counter()
     if args.paths and not args.out:
         build.log("error: give --out DIR when building your own scripts (generated/ holds the bundled rules)")
         return 2
-    if missing_paths(args.paths):
-        return 2
-    build.log(f"loading {' '.join(args.paths) if args.paths else 'stdlib + frames'} …")
-    result = load(args.paths) if args.paths else load_official()
-    if result.errors:
-        print_diagnostics(result.errors, result.sources)
-        build.log("build stopped: the scripts have errors")
-        return 1
+    if args.ruleset:
+        try:
+            bundled_ruleset(args.ruleset)
+        except UnknownRuleset as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+    build.log("loading " + (", ".join(args.paths) if args.paths else args.ruleset or ", ".join(catalog())) + " …")
+    targets = _targets(args)
+    if isinstance(targets, int):
+        if targets == 1:
+            build.log("build stopped: the scripts have errors")
+        return targets
     only = set(args.only.split(",")) if args.only else None
-    files = build.render_all(result.ruleset, only, progress=lambda n: build.log(f"rendering {n} …"))
     out_dir = Path(args.out or "generated")
+    single = bool(args.paths) and len(targets) == 1  # a package's outputs go straight into --out
+    total = changed_total = 0
+    stale: list[str] = []
+    for name, rs in targets:
+        files = build.render_ruleset(rs, only, progress=lambda n, name=name: build.log(f"rendering {name}: {n} …"))
+        target = out_dir if single else out_dir / build.directory_name(name)
+        total += len(files)
+        if args.check:
+            diff = build.diff(target, files)
+            stale += [f"{target / p}" for p in (diff if not only else [p for p in diff if p in files])]
+            continue
+        if only:  # a partial build writes its files but leaves the manifest and other files alone
+            for p, data in files.items():
+                (target / p).parent.mkdir(parents=True, exist_ok=True)
+                (target / p).write_bytes(data)
+            changed_total += len(files)
+        else:
+            changed_total += len(build.write(target, files))
     if args.check:
-        changed = build.diff(out_dir, files) if not only else [p for p in build.diff(out_dir, files)
-                                                              if p in files]
-        if changed:
-            for p in changed:
-                print(f"stale: {out_dir / p}")
-            print(f"{len(changed)} file(s) in {out_dir}/ differ from a fresh build; run `bpscript build`")
+        if stale:
+            for p in stale:
+                print(f"stale: {p}")
+            print(f"{len(stale)} file(s) in {out_dir}/ differ from a fresh build; run `bpscript build`")
             return 1
-        print(f"{out_dir}/ is up to date ({len(files)} files)")
+        print(f"{out_dir}/ is up to date ({total} files)")
         return 0
-    if only:
-        # a partial build writes its files but leaves the manifest and other files alone
-        for p, data in files.items():
-            target = out_dir / p
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        changed = list(files)
-    else:
-        changed = build.write(out_dir, files)
-    print(f"built {len(files)} files into {out_dir}/ ({len(changed)} changed) in {time.perf_counter() - started:.2f}s")
+    print(f"built {total} files of {len(targets)} ruleset(s) into {out_dir}/ ({changed_total} changed) "
+          f"in {time.perf_counter() - started:.2f}s")
     return 0

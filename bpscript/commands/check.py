@@ -1,16 +1,19 @@
-"""`bpscript check PATH…`: parse and check; exit 0 clean, 1 errors, 2 usage."""
+"""`bpscript check [PATH…]`: parse and check; exit 0 clean, 1 errors, 2 usage."""
 
 from __future__ import annotations
 
-from .common import missing_paths, no_files, print_diagnostics, summary
+from ._load import load_args, paths_option, ruleset_option
+from .common import print_diagnostics, summary
 
 
 def register(sub) -> None:
     c = sub.add_parser("check", help="parse and check .bps files (exit 0 clean, 1 errors)",
-                       description="Parse and resolve .bps files and report every error.")
-    c.add_argument("paths", nargs="+", metavar="PATH", help="files or directories of .bps files")
+                       description="Parse and resolve .bps files (or a bundled ruleset) and report every error.")
+    paths_option(c)
+    ruleset_option(c)
     c.add_argument("--coverage", action="store_true",
-                   help="also list every script whose effect is not yet structured or executable")
+                   help="also list every script whose effect is not yet structured or executable (a homebrew "
+                        "package's own scripts apart from those of the ruleset it extends)")
     c.add_argument("--format", choices=["text", "json"], default="text",
                    help="output format; json prints one document (with --coverage: diagnostics and coverage)")
     c.add_argument("--json", dest="format", action="store_const", const="json", help="the same as --format json")
@@ -18,22 +21,18 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..loader import load
-    if missing_paths(args.paths):
+    result = load_args(args)
+    if result is None:
         return 2
-    result = load(args.paths)
     if args.coverage and args.format == "json":
         _json_coverage(result)
-        return 2 if result.files == 0 and not result.diagnostics else 1 if result.errors else 0
+        return 1 if result.errors else 0
     print_diagnostics(result.diagnostics, result.sources, args.format)
     scripts = result.own_scripts()
     if args.format == "text":
         print(summary(result.diagnostics, result.files, f", {scripts} script(s)"))
     if args.coverage:
         _print_coverage(result)
-    if result.files == 0 and not result.diagnostics:
-        no_files(args.paths)
-        return 2
     return 1 if result.errors else 0
 
 
@@ -49,18 +48,33 @@ def _json_coverage(result) -> None:
 
 
 def _print_coverage(result) -> None:
-    from ..engine.coverage import coverage, note_coverage, setup_coverage, supported_setup_steps
+    from ..engine.coverage import (coverage, implemented_names, note_coverage, script_coverage, setup_coverage,
+                                   supported_setup_steps)
     for name, rs in result.rulesets:
-        cov = coverage(rs)
-        structured = sum(c.structured for c in cov)
-        executable = sum(c.executable for c in cov)
+        owns = result.owns(name)
+        scoped = [s for overs in rs.scoped.values() for s in overs]  # overrides written `in …`
+        cov = coverage(rs) + [script_coverage(s, implemented_names()) for s in scoped]
+        where = {id(c): s for c, s in zip(cov, [*rs.scripts.values(), *scoped])}
+        groups = [("", cov, True)]
+        if rs.info.homebrew and owns is not None:  # the package's own scripts, then its base's in one line
+            own = [c for c in cov if owns(where[id(c)].span.file)]
+            base = [c for c in cov if not owns(where[id(c)].span.file)]
+            base_name = rs.info.base.name  # type: ignore[union-attr]
+            groups = [(" own scripts", own, True), (f" base {base_name} (list: bpscript check --coverage "
+                                                    f"--ruleset {base_name})", base, False)]
         label = "" if name == "main" else f" [{name}]"
-        print(f"\ncoverage{label}: {structured} / {len(cov)} structured, {executable} / {len(cov)} executable")
-        for c in cov:
-            if not c.executable:
-                what = "not executable" if c.structured else "unstructured"
-                print(f"  {what}: {c.id} 【{c.name}】 ({c.kind}) — missing: {', '.join(c.missing) or 'engine'}")
+        for part, items, listed in groups:
+            structured = sum(c.structured for c in items)
+            executable = sum(c.executable for c in items)
+            print(f"\ncoverage{label}{part}: {structured} / {len(items)} structured, "
+                  f"{executable} / {len(items)} executable")
+            for c in items if listed else ():
+                if not c.executable:
+                    what = "not executable" if c.structured else "unstructured"
+                    print(f"  {what}: {c.id} 【{c.name}】 ({c.kind}) — missing: {', '.join(c.missing) or 'engine'}")
         frames = setup_coverage(rs)
+        if owns is not None and rs.info.homebrew:
+            frames = [f for f in frames if owns(rs.frames[f.id].span.file)]
         if frames:
             runs = " ".join(sorted(k.value for k in supported_setup_steps()))
             playable = sum(f.playable for f in frames)

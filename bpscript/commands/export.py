@@ -1,4 +1,4 @@
-"""`bpscript export [--format json|official-yaml] [PATH…]`: the checked model as data.
+"""`bpscript export [--format json|official-yaml] [PATH…] [--ruleset NAME]`: the checked model as data.
 
 JSON (the default) is the whole model (docs/schema/ruleset.schema.json); `official-yaml`
 is the official generator's act.yaml. Data goes to standard output (or `-o FILE`),
@@ -10,7 +10,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .common import missing_paths, no_files, print_diagnostics, summary
+from ._load import load_args, paths_option, primary, ruleset_option
+from .common import print_diagnostics, summary
 
 DATA_FILE = "official-data.yaml"
 
@@ -20,7 +21,8 @@ def register(sub) -> None:
                        description="Export the checked model: as JSON (docs/schema/ruleset.schema.json, the "
                                    "default) or, with --format official-yaml, as the official generator's "
                                    "act.yaml (validated against bpscript/schema/official-act.schema.json).")
-    e.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: stdlib + frames)")
+    paths_option(e, "files or directories")
+    ruleset_option(e)
     e.add_argument("--format", choices=["json", "official-yaml"], default="json", dest="fmt",
                    help="json (default) or official-yaml")
     e.add_argument("--json", action="store_const", const="json", dest="fmt", help="same as --format json")
@@ -32,24 +34,24 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..loader import load, load_official
-    if missing_paths(args.paths):
-        return 2
-    result = load(args.paths) if args.paths else load_official()
-    if result.files == 0 and not result.diagnostics:
-        no_files(args.paths)
+    result = load_args(args)
+    if result is None:
         return 2
     if result.errors:
         print_diagnostics(result.errors, result.sources, stream=sys.stderr)
         print(summary(result.diagnostics, result.files), file=sys.stderr)
         return 1
+    name, rs = primary(result)
+    if len(result.rulesets) > 1:
+        print(f"note: the PATHs hold {len(result.rulesets)} rulesets; exported {name} "
+              f"(name one with --ruleset)", file=sys.stderr)
     if args.fmt == "official-yaml":
-        text = _official_yaml(args, result.ruleset)
+        text = _official_yaml(args, rs)
         if text is None:
             return 1
     else:
         from ..backends.json_backend import dumps
-        text = dumps(result.ruleset)
+        text = dumps(rs)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
         print(f"wrote {args.output}", file=sys.stderr)

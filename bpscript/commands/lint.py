@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from .common import colour, missing_paths, no_files
+from ._load import load_args, paths_option, ruleset_option
+from .common import colour
 
 
 def register(sub) -> None:
@@ -12,7 +13,8 @@ def register(sub) -> None:
                           description="Lint .bps files: the six authoring guidelines (G1–G6) and structural "
                                       "errors. Exit 0 clean, 1 findings at error severity, 2 usage error. "
                                       "Silence one rule for one script with `allow G2 \"reason\"`.")
-    lint.add_argument("paths", nargs="+", metavar="PATH", help="files or directories of .bps files")
+    paths_option(lint)
+    ruleset_option(lint)
     lint.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text",
                       help="text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)")
     lint.add_argument("--select", metavar="CODES", help="only these rule codes (comma-separated)")
@@ -26,18 +28,14 @@ def run(args) -> int:
     from ..lint.output import as_json, github, text
     from ..lint.runner import UsageError, lint_result, parse_codes
     from ..lint.sarif import as_sarif
-    from ..loader import load
     try:
         select = parse_codes(getattr(args, "select", None))
         ignore = parse_codes(getattr(args, "ignore", None))
     except UsageError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    if missing_paths(args.paths):
-        return 2
-    result = load(args.paths)
-    if result.files == 0 and not result.diagnostics:
-        no_files(args.paths)
+    result = load_args(args)
+    if result is None:
         return 2
     engine = None
     if not getattr(args, "no_engine", False):

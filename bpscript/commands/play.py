@@ -6,7 +6,7 @@ import sys
 from typing import Any
 
 from ..engine.state import RulesError
-from ._games import official_ruleset, regulation_error, regulation_options
+from ._games import game_ruleset, regulation_options
 
 
 def register(sub: Any) -> None:
@@ -26,11 +26,12 @@ def run(args: Any) -> int:
     from ..engine.agents import RandomAgent, Recorder, TerminalAgent
     from ..engine.game import Game, describe
     from ..engine.runner import dumps
-    rs = official_ruleset()
-    unknown = regulation_error(rs, args.format, args.frame)
-    if unknown:
-        print(f"error: {unknown}", file=sys.stderr)
-        return 2
+    found = game_ruleset(args)
+    if not isinstance(found, tuple):
+        if isinstance(found, str):
+            print(f"error: {found}", file=sys.stderr)
+        return found if isinstance(found, int) else 2
+    name, rs, (args.format, args.frame), _ = found
     seed = args.seed if args.seed is not None else _random.randrange(1 << 30)
     decisions: list[Any] = []
     me = TerminalAgent(describe=describe)
@@ -42,7 +43,7 @@ def run(args: Any) -> int:
     except RulesError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    print(f"BlackPoker {args.format} / {args.frame}, seed {seed}: you are P{args.seat}, "
+    print(f"{rs.info.title or name}: {args.format} / {args.frame}, seed {seed}: you are P{args.seat}, "
           f"P{game.state.first_player} goes first.")
     abandoned = None
     try:
@@ -58,7 +59,8 @@ def run(args: Any) -> int:
         print(f"\n{abandoned}: game abandoned after {len(decisions)} decision(s)", file=sys.stderr)
     if args.log:  # appended, never overwritten; an abandoned game replays up to where it stopped
         with open(args.log, "a", encoding="utf-8") as f:
-            entry = {"format": args.format, "frame": args.frame, "agents": ["terminal", "random"],
+            entry = {"ruleset": rs.info.name, "format": args.format, "frame": args.frame,
+                     "agents": ["terminal", "random"],
                      **game.summary(), "decisions": decisions}
             if abandoned is not None:
                 entry["abandoned"] = True

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from ..engine.state import RulesError
-from ._games import official_ruleset
+from ._load import load_args
 
 
 def register(sub: Any) -> None:
@@ -16,15 +16,23 @@ def register(sub: Any) -> None:
                          description="Re-run every game of a JSON-lines log from its seed and recorded "
                                      "decisions; exit 0 when every final state digest matches.")
     rep.add_argument("log", metavar="LOG", help="a log written by play --log or simulate --log")
+    rep.add_argument("paths", nargs="*", metavar="PATH",
+                     help="the rules the games were played with, when not a bundled ruleset (a homebrew package)")
+    rep.add_argument("--ruleset", metavar="NAME", help="with PATHs: the ruleset loose files are read on")
     rep.set_defaults(func=run)
 
 
 def run(args: Any) -> int:
     from ..engine.rules import Rules
     from ..engine.runner import replay
-    rs = official_ruleset()
+    given: dict[str, Any] = {}
+    if args.paths:
+        loaded = load_args(args)
+        if loaded is None:
+            return 2
+        given = {rs.info.name or name: rs for name, rs in loaded.rulesets}
     bad = total = 0
-    rules: dict[tuple[str, str], Rules] = {}
+    rules: dict[tuple[str, str, str], Rules] = {}
     try:
         f = open(args.log, encoding="utf-8")
     except OSError as e:
@@ -48,13 +56,14 @@ def run(args: Any) -> int:
                 print(f"{args.log}:{n}: not a game log entry (missing {', '.join(missing)})", file=sys.stderr)
                 bad += 1
                 continue
-            key = (entry["format"], entry["frame"])
+            key = (entry.get("ruleset") or _default(), entry["format"], entry["frame"])
             try:
+                rs = given.get(key[0]) or _bundled(key[0])
                 if key not in rules:
-                    rules[key] = Rules(rs, *key)
+                    rules[key] = Rules(rs, *key[1:])
                 game = replay(rs, entry, rules[key])
-            except (RulesError, KeyError) as e:
-                print(f"{args.log}:{n}: cannot replay {key[0]} / {key[1]}: {e}", file=sys.stderr)
+            except (RulesError, KeyError, LookupError) as e:
+                print(f"{args.log}:{n}: cannot replay {key[0]}: {key[1]} / {key[2]}: {e}", file=sys.stderr)
                 bad += 1
                 continue
             except (EOFError, IndexError, TypeError, ValueError):
@@ -69,3 +78,20 @@ def run(args: Any) -> int:
                       f"({digest[:12]} != {entry['digest'][:12]})")
     print(f"replayed {total} game(s): {total - bad} identical, {bad} different or unreadable")
     return 1 if bad else 0
+
+
+def _default() -> str:
+    from ..catalog import DEFAULT
+    return DEFAULT
+
+
+_LOADED: dict[str, Any] = {}
+
+
+def _bundled(name: str) -> Any:
+    """A bundled ruleset by name (`UnknownRuleset`, a LookupError, when there is none):
+    a homebrew game's rules are given as PATHs."""
+    if name not in _LOADED:
+        from ..loader import load_bundled
+        _LOADED[name] = load_bundled(name).ruleset
+    return _LOADED[name]

@@ -9,14 +9,15 @@ import time
 from typing import Any
 
 from ..engine.state import RulesError
-from ._games import official_ruleset, regulation_error, regulation_options
+from ._games import game_ruleset, regulation_options
 
 
 def register(sub: Any) -> None:
     sim = sub.add_parser("simulate", help="play many random games and report statistics",
-                         description="Play N games between seeded random agents; progress on stderr, then win "
-                                     "rate by seat, average turns and how often each action was requested and "
-                                     "resolved.")
+                         description="Play N games between seeded random agents, of a bundled ruleset or of "
+                                     "the rules under PATH (a homebrew package: `simulate my-frame --frame "
+                                     "myFrame`); progress on stderr, then win rate by seat, average turns and "
+                                     "how often each action was requested and resolved.")
     regulation_options(sim)
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
@@ -30,11 +31,12 @@ def register(sub: Any) -> None:
 
 def run(args: Any) -> int:
     from ..engine.runner import aggregate, dumps, simulate
-    rs = official_ruleset()
-    unknown = regulation_error(rs, args.format, args.frame)
-    if unknown:
-        print(f"error: {unknown}", file=sys.stderr)
-        return 2
+    found = game_ruleset(args)
+    if not isinstance(found, tuple):
+        if isinstance(found, str):
+            print(f"error: {found}", file=sys.stderr)
+        return found if isinstance(found, int) else 2
+    name, rs, (args.format, args.frame), load_again = found
     if args.games < 1 or args.jobs < 0:
         print("error: --games must be at least 1 and --jobs at least 0", file=sys.stderr)
         return 2
@@ -57,10 +59,10 @@ def run(args: Any) -> int:
     log = open(args.log, "w", encoding="utf-8") if args.log else None
     try:
         for r in simulate(rs, args.format, args.frame, args.games, args.seed, args.jobs,
-                          record=bool(log), progress=progress, load_ruleset=official_ruleset):
+                          record=bool(log), progress=progress, load_ruleset=load_again):
             results.append(r)
             if log:
-                log.write(dumps(r) + "\n")
+                log.write(dumps({"ruleset": rs.info.name, **r}) + "\n")
     except RulesError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -74,7 +76,7 @@ def run(args: Any) -> int:
     if args.json:
         print(json.dumps(stats, ensure_ascii=False, indent=2))
         return 0
-    print(f"{stats['games']} games of {args.format} / {args.frame} (seeds {args.seed}–{args.seed + args.games - 1}), "
+    print(f"{stats['games']} games of {rs.info.title or name}: {args.format} / {args.frame} (seeds {args.seed}–{args.seed + args.games - 1}), "
           f"{elapsed:.1f} s, {stats['games_per_second']} games/s")
     print(f"win rate: P0 {stats['win_rate']['P0']:.1%}  P1 {stats['win_rate']['P1']:.1%}  "
           f"first player {stats['first_player_win_rate']:.1%}")

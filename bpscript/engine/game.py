@@ -81,6 +81,7 @@ class Game:
                  rules: Rules | None = None, max_turns: int = DEFAULT_MAX_TURNS, check: bool = False,
                  state: GameState | None = None, partial: bool = False,
                  max_decisions: int = DEFAULT_MAX_DECISIONS):
+        ruleset = ruleset.view(fmt, frame)  # the overrides scoped to this regulation in place
         self.ruleset = ruleset
         self.state = state or setup(ruleset, fmt, frame, seed)  # first: a setup it cannot run is named
         self.rules = rules or Rules(ruleset, fmt, frame)

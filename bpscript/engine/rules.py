@@ -57,6 +57,7 @@ class Rules:
     """The classes of one regulation (format + frame), by script id."""
 
     def __init__(self, ruleset: m.Ruleset, fmt: str, frame: str):
+        ruleset = ruleset.view(fmt, frame)  # the overrides scoped to this regulation in place
         self.ruleset = ruleset
         self.format = fmt
         self.frame = frame

@@ -9,7 +9,7 @@ from typing import Iterable
 
 from .. import model as m
 from ..loader import LoadResult, load
-from .core import Finding, LintContext, LintReport, Rule, matches_code, own_files_of, script_of
+from .core import Finding, LintContext, LintReport, Rule, matches_code, script_of
 from .rules import BY_CODE, CHECKS, RULES, SUPPRESSIBLE
 
 STRUCTURAL = BY_CODE["E"]
@@ -57,23 +57,41 @@ def lint_result(result: LoadResult, select: list[str] | None = None, ignore: lis
     report.rules = [r for r in RULES if _rule_selected(r, select, ignore)]
     raw: list[Finding] = []
     contexts: list[LintContext] = []
-    for name, rs in result.rulesets:
-        own = None if name == "main" else own_files_of(name)
+    for name, rs, own in _views(result):
         ctx = LintContext(rs, name, own, report.sources)
         # an engine object, or a factory that makes one for this ruleset
         factory = isinstance(engine, type) or (callable(engine) and not hasattr(engine, "first_turn_win"))
         ctx.engine = engine(rs) if factory else engine
         contexts.append(ctx)
-        report.scripts += sum(1 for s in rs.scripts.values() if ctx.own(s))
+        if rs.scoped or not any(s.scope for s in rs.scripts.values()):  # a ruleset, not one of its views
+            report.scripts += sum(1 for s in rs.own_scripts() if ctx.own(s))
         for rule in report.rules:
             check = CHECKS.get(rule.code)
             if check is not None:
                 raw.extend(check(ctx))
     raw.extend(_structural(result, contexts, select, ignore))
+    seen: set[tuple] = set()  # a script linted in several views of its ruleset is reported once
+    raw = [f for f in raw if (f.code, f.span, f.message) not in seen and not seen.add((f.code, f.span, f.message))]
     _suppress(raw, contexts, report, select, ignore)
     report.findings.sort(key=Finding.sort_key)
     report.suppressed.sort(key=Finding.sort_key)
     return report
+
+
+def _views(result: LoadResult):
+    """(name, ruleset, own) for each ruleset, and for each scope of its scoped overrides
+    the ruleset as that scope sees it (so an override written `in …` is linted too)."""
+    for name, rs in result.rulesets:
+        own = result.owns(name)
+        yield name, rs, own
+        for scope in dict.fromkeys(x for overs in rs.scoped.values() for s in overs for x in s.scope):
+            view = rs.view(scope if scope in rs.formats else None, scope if scope in rs.frames else None)
+            yield name, view, (lambda f, own=own, view=view: _scoped_own(view, own, f))
+
+
+def _scoped_own(view, own, file: str) -> bool:
+    """In a scope's view only the overrides are new: the rest was linted with the ruleset."""
+    return (own is None or own(file)) and any(s.scope and s.span.file == file for s in view.scripts.values())
 
 
 def _structural(result: LoadResult, contexts: list[LintContext], select, ignore) -> list[Finding]:

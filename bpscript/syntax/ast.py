@@ -212,6 +212,7 @@ class ScriptNode:
     override: bool
     fields: tuple[Field, ...]
     span: Span
+    scope: tuple[Word, ...] = ()  # `override … in lite`: the formats and frames the override holds in
 
 
 @dataclass(frozen=True)
@@ -271,6 +272,26 @@ class CostNode:
 
 
 @dataclass(frozen=True)
+class RulesetNode:
+    """`ruleset "blackpoker-9.0" "BlackPoker 第9.0版 ライト" { edition: "9.0" … }`: who the rules are."""
+
+    name: Word
+    title: Word
+    attrs: tuple[VocabAttr, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class NoteNode:
+    """`note bulwarkPlacement "防壁の置き方" { text: "…" }`: a note (補足) of the ruleset."""
+
+    id: Word
+    name: Word
+    fields: tuple[Field, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
 class UseBase:
     """`extends "blackpoker-8.2"`: build on the bundled official rules."""
 
@@ -278,7 +299,7 @@ class UseBase:
     span: Span
 
 
-Item = ScriptNode | FormatNode | FrameNode | CostNode | UseBase | VocabNode
+Item = ScriptNode | FormatNode | FrameNode | CostNode | UseBase | VocabNode | RulesetNode | NoteNode
 
 
 @dataclass

@@ -21,7 +21,8 @@ from ..source import Span
 from . import ast
 
 ITEM_START = re.compile(r"^(?:override[ \t]+)?(?:action|character|fog|trump|format|frame|cost|extends|trigger|speed|"
-                        r"timing|zone|component|type|category|role|label|status|rule|target|owner|spelling|phrase)\b", re.M)
+                        r"timing|zone|component|type|category|role|label|status|rule|target|owner|spelling|phrase|"
+                        r"note|ruleset|supplement)\b", re.M)
 
 
 @lru_cache(maxsize=1)
@@ -127,6 +128,17 @@ class _ToAst(Transformer):
         return ast.VocabValue("call", str(c[0]), tuple(x for x in c[1:] if x is not None), self._tok(c[0]))
 
     @v_args(meta=True)
+    def ruleset_def(self, meta, c):
+        return ast.RulesetNode(self._text(c[0]), self._text(c[1]), tuple(c[2] or ()), self._span(meta))
+
+    @v_args(meta=True)
+    def note_def(self, meta, c):
+        return ast.NoteNode(self._word(c[0]), self._text(c[1]), tuple(c[2:]), self._span(meta))
+
+    def override_scope(self, c):
+        return tuple(self._word(t) for t in c)
+
+    @v_args(meta=True)
     def format_def(self, meta, c):
         return ast.FormatNode(self._word(c[0]), self._text(c[1]), tuple(c[2:]), self._span(meta))
 
@@ -135,12 +147,12 @@ class _ToAst(Transformer):
         return ast.FrameNode(self._word(c[0]), self._text(c[1]), tuple(c[2:]), self._span(meta))
 
     def _script(self, kind, meta, c):
-        override, ident, name, paren, *fields = c
+        override, ident, name, paren, scope, *fields = c
         type_word = None
         if paren is not None:
             type_word = ast.Word(str(paren)[1:-1].strip(), self._tok(paren))
         return ast.ScriptNode(kind, self._word(ident), self._text(name), type_word,
-                              override is not None, tuple(fields), self._span(meta))
+                              override is not None, tuple(fields), self._span(meta), scope or ())
 
     @v_args(meta=True)
     def action_def(self, meta, c):
@@ -484,7 +496,7 @@ def _expected_words(expected: set[str]) -> str:
 
 FIELD_NAMES = {"ruby", "category", "note", "activation", "trigger", "target", "effect", "story", "flavor",
                "formats", "frames", "since", "update", "allow", "size", "labels", "ability", "placed_by",
-               "summary", "deck", "deck_cards", "zones", "setup", "action_lists", "disclosure"}
+               "summary", "deck", "deck_cards", "zones", "setup", "action_lists", "disclosure", "text"}
 
 def _diagnose(err: UnexpectedInput, path: str, text: str) -> Diagnostic:
     line = getattr(err, "line", 1) or 1

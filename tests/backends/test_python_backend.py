@@ -140,9 +140,9 @@ def test_errors_in_generated_code_point_at_the_bps_line(importer, monkeypatch):
         except Boom:
             place = locate()
             raise
-    line = next(i for i, l in enumerate((ROOT / "stdlib" / "30-quick-magic.bps").read_text("utf-8").splitlines(), 1)
+    line = next(i for i, l in enumerate((ROOT / "stdlib" / "blackpoker-8.2" / "30-quick-magic.bps").read_text("utf-8").splitlines(), 1)
                 if "move(target, to=grave)" in l and i > 15)
-    assert place == f"stdlib/30-quick-magic.bps:{line}:7"
+    assert place == f"stdlib/blackpoker-8.2/30-quick-magic.bps:{line}:7"
 
 
 def test_generation_is_deterministic():

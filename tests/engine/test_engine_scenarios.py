@@ -414,7 +414,7 @@ def test_an_error_in_generated_code_is_reported_at_its_bps_line(scene, monkeypat
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
     monkeypatch.setattr(verbs, "put", broken)  # inside the engine's draw, called by the generated code
-    with pytest.raises(ScriptError, match=r"stdlib/10-basic.bps:\d+:\d+: in script 'draw'"):
+    with pytest.raises(ScriptError, match=r"stdlib/blackpoker-8.2/10-basic.bps:\d+:\d+: in script 'draw'"):
         scene.resolve(0, "draw")
 
 

@@ -84,5 +84,5 @@ def test_the_commands_name_the_step():
     assert "'pack 14'" in sim.stderr and "not supported" in sim.stderr
     cov = subprocess.run([sys.executable, "-m", "bpscript.cli", "check", "--coverage", "stdlib", "frames"],
                          capture_output=True, text=True, timeout=120, cwd=ROOT)
-    assert "setup: 1 / 5 frame(s) the engine sets up" in cov.stdout
+    assert "setup [blackpoker-8.2]: 1 / 5 frame(s) the engine sets up" in cov.stdout
     assert "not set up: extra" in cov.stdout and "open_trump first" in cov.stdout

@@ -21,7 +21,7 @@ from bpscript.setup_steps import Setup, SetupStep, StepKind
 from lintcorpus import CORPUS, ROOT
 
 BODIES = {
-    "stdlib/30-quick-magic.bps": [
+    "stdlib/blackpoker-8.2/30-quick-magic.bps": [
         ('effect: "対象のプレイヤーに40点のダメージを与える。"\n',
          'effect: "対象のプレイヤーに40点のダメージを与える。" {\n    damage(target, 40)\n  }\n'),
         ('effect: "対象のリクエストで指定されている対象をそのアクションが指定できる範囲で変更する。'
@@ -30,7 +30,7 @@ BODIES = {
          'リクエストの対象を対象変更に変更することは可能、アクションの対象にできないものへの対象の変更は不可能とする。" {\n'
          '    change_target(target, me)\n  }\n'),
     ],
-    "stdlib/20-summon.bps": [
+    "stdlib/blackpoker-8.2/20-summon.bps": [
         ('effect: "手札からカード1枚を防壁として裏向きかつチャージ状態で場に出す。防壁の置き方は「防壁の置き方」参照。"\n',
          'effect: "手札からカード1枚を防壁として裏向きかつチャージ状態で場に出す。防壁の置き方は「防壁の置き方」参照。" {\n'
          '    summon(choose_cards(me, cards_in(hand, me), 1), as=bulwark, face=face_down, state=charged)\n  }\n'),

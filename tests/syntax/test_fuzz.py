@@ -16,7 +16,7 @@ from bpscript.syntax.parser import parse_module
 from bpscript.typecheck import check_ruleset
 
 ROOT = Path(__file__).parents[2]
-SAMPLES = [p.read_text("utf-8") for p in sorted((ROOT / "stdlib").glob("*.bps"))]
+SAMPLES = [p.read_text("utf-8") for p in sorted((ROOT / "stdlib").rglob("*.bps"))]
 SAMPLE = "\n".join(SAMPLES)
 ALPHABET = st.sampled_from(list('{}()[]"\n :@$★☆♡♢♠♣〜-=<>.,#&ABCDSL0123456789actionefftarget直接通常クイック '))
 

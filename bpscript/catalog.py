@@ -1,0 +1,90 @@
+"""The bundled rulesets: each directory of `stdlib/` that declares a `ruleset`, and the
+directories of `frames/` it includes.
+
+    stdlib/blackpoker-8.2/00-ruleset.bps   ruleset "blackpoker-8.2" "…" { includes: "10-entry20", … }
+    stdlib/blackpoker-9.0/00-ruleset.bps   ruleset "blackpoker-9.0" "…" { includes: "10-entry20" }
+
+A ruleset is self-contained: it is its own directory plus the frame directories it names
+(9.0 ライト plays 8.2's エントリー20, so both include `frames/10-entry20`). Nothing else is
+loaded with it. `extends "NAME"` and `--ruleset NAME` name one of these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .bundled import FRAMES, STDLIB, rules_root
+from .syntax import ast
+from .syntax.parser import parse_module
+
+DEFAULT = "blackpoker-8.2"
+"""The ruleset a command uses when none is named."""
+
+
+@dataclass(frozen=True)
+class BundledRuleset:
+    """One bundled ruleset: its name, its directory and the frame directories it includes."""
+
+    name: str
+    directory: Path
+    frames: tuple[Path, ...]
+    missing: tuple[str, ...] = ()  # frame directories it names that do not exist
+
+    def files(self) -> list[Path]:
+        files = sorted(self.directory.rglob("*.bps"))
+        for d in self.frames:
+            files += sorted(d.rglob("*.bps"))
+        return files
+
+    def holds(self, path: Path) -> bool:
+        """Whether `path` (a file or directory) is one of this ruleset's files or directories."""
+        p = path.resolve()
+        return any(p == d or d in p.parents for d in (self.directory.resolve(), *(f.resolve() for f in self.frames)))
+
+
+def declaration(directory: Path) -> ast.RulesetNode | None:
+    """The `ruleset` item of a directory's files (the first one found), if any."""
+    for f in sorted(directory.rglob("*.bps")):
+        try:
+            text = f.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if not any(line.startswith("ruleset ") for line in text.splitlines()):
+            continue
+        module, _ = parse_module(text, str(f))
+        for item in module.items:
+            if isinstance(item, ast.RulesetNode):
+                return item
+    return None
+
+
+def frame_dirs(node: ast.RulesetNode) -> list[str]:
+    """The frame directories a ruleset declaration names (`includes: "10-entry20", …`)."""
+    return [str(v.value) for a in node.attrs if a.key.value == "includes" for v in a.values]
+
+
+@lru_cache(maxsize=8)
+def _catalog(root: str) -> dict[str, BundledRuleset]:
+    found: dict[str, BundledRuleset] = {}
+    base = Path(root)
+    for directory in sorted(p for p in (base / STDLIB).iterdir() if p.is_dir()):
+        node = declaration(directory)
+        if node is None or node.name.value in found:
+            continue
+        names = frame_dirs(node)
+        frames = tuple(base / FRAMES / n for n in names if (base / FRAMES / n).is_dir())
+        missing = tuple(n for n in names if not (base / FRAMES / n).is_dir())
+        found[node.name.value] = BundledRuleset(node.name.value, directory, frames, missing)
+    return found
+
+
+def catalog() -> dict[str, BundledRuleset]:
+    """Every bundled ruleset by name, in the order of their directories
+    (`RulesNotFound` when the bundled rules are missing)."""
+    return _catalog(str(rules_root()))
+
+
+def names() -> list[str]:
+    return list(catalog())
