@@ -238,7 +238,7 @@ class Resolver(HeaderParts):
                       category=category, span=node.id.span, override=node.override,
                       scope=tuple(w.value for w in node.scope))
         if node.scope and not node.override:
-            self.error("E205", "`in …` scopes an override, and this script overrides nothing", node.scope[0].span,
+            self.error("E206", "`in …` scopes an override, and this script overrides nothing", node.scope[0].span,
                        fix=f"write `override {node.kind} {node.id.value} …` to replace a base script there, "
                            "or remove `in …`")
         script: m.Script

@@ -1,9 +1,11 @@
-"""PDF action lists: every script name in the text layer, the CJK font embedded,
-same bytes for the same input, 2-up sheets of two A5 pages."""
+"""PDF action lists: one per format and one per frame (official and homebrew), every
+script name in the text layer, the title from the ruleset, the CJK font embedded, same
+bytes for the same input, 2-up sheets of two A5 pages, and pages that are filled."""
 
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -14,35 +16,85 @@ pytest.importorskip("weasyprint")
 from pypdf import PdfReader  # noqa: E402
 
 from bpscript.backends import pdf_backend  # noqa: E402
-from bpscript.loader import load_official  # noqa: E402
+from bpscript.loader import load, load_bundled  # noqa: E402
+
+ROOT = Path(__file__).parents[2]
+GENERATED = ROOT / "generated"
+EXAMPLE = ROOT / "frames" / "homebrew-example"
 
 
 @pytest.fixture(scope="module")
-def built():
-    rs = load_official().ruleset
+def official():
+    """The bundled rulesets and their PDFs as `bpscript build` wrote them (tests/test_build.py
+    checks generated/ is what a build gives today)."""
+    out = {}
+    for name in ("blackpoker-8.2", "blackpoker-9.0"):
+        rs = load_bundled(name).ruleset
+        files = {f"pdf/{p.name}": p.read_bytes() for p in (GENERATED / name / "pdf").glob("*.pdf")}
+        out[name] = (rs, files)
+    return out
+
+
+@pytest.fixture(scope="module")
+def homebrew():
+    rs = load([EXAMPLE]).ruleset
     return rs, pdf_backend.build_pdf(rs)
 
 
-def test_one_pdf_per_format_and_master_extra(built):
-    rs, files = built
-    names = {p.split("/")[-1] for p in files}
-    expected = {f"format-{f}.pdf" for f in rs.formats} | {"mast-extra.pdf"}
-    assert names == expected | {n.replace(".pdf", "-2up.pdf") for n in expected}
+def _text(pdf: bytes) -> str:
+    return "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
-@pytest.mark.parametrize("doc", ["format-lite", "format-std", "format-pro", "format-mast", "mast-extra"])
-def test_text_layer_holds_every_script_name(built, doc):
-    rs, files = built
-    title, scripts = pdf_backend.documents(rs)[doc]
-    reader = PdfReader(io.BytesIO(files[f"pdf/{doc}.pdf"]))
-    text = "".join(page.extract_text() for page in reader.pages)
-    missing = [s.name for s in scripts if f"【{s.name}】" not in text]
-    assert not missing
-    assert reader.pages[0].mediabox.width == pytest.approx(419.5, abs=1)  # A5: 148 mm
+@pytest.mark.parametrize("name", ["blackpoker-8.2", "blackpoker-9.0"])
+def test_one_pdf_per_format_and_per_frame(official, name):
+    rs, files = official[name]
+    expected = {f"format-{f}.pdf" for f in rs.formats} | {f"frame-{f}.pdf" for f in rs.frames}
+    assert {p.split("/")[-1] for p in files} == expected | {n.replace(".pdf", "-2up.pdf") for n in expected}
 
 
-def test_cjk_font_is_embedded(built):
-    _, files = built
+def test_a_homebrew_package_gets_its_frame_and_the_format_it_is_played_in(homebrew):
+    rs, files = homebrew
+    assert sorted(files) == ["pdf/format-lite-2up.pdf", "pdf/format-lite.pdf", "pdf/frame-miniDuel-2up.pdf",
+                             "pdf/frame-miniDuel.pdf"]
+    text = _text(files["pdf/frame-miniDuel.pdf"])
+    assert "【決闘の備え】" in text and "ミニ決闘" in text
+    assert "自作ルール" in text and "BlackPoker 公式ルール 第8.2版" in text  # says it is homebrew, names its base
+    assert "置き換えるスクリプト" in text and "$DL" in text  # the override it makes in the frame
+    lite = _text(files["pdf/format-lite.pdf"])  # ライト itself keeps the official アップ: the override is the frame's
+    assert "【アップ】" in lite and "$DL" not in lite
+
+
+def _documents(official, homebrew):
+    out = []
+    for name, (rs, files) in official.items():
+        out += [(rs, files, doc_name) for doc_name in pdf_backend.documents(rs)]
+    rs, files = homebrew
+    out += [(rs, files, doc_name) for doc_name in pdf_backend.documents(rs)]
+    return out
+
+
+def test_text_layer_holds_every_script_name_and_the_rulesets_title(official, homebrew):
+    for rs, files, doc_name in _documents(official, homebrew):
+        doc = pdf_backend.documents(rs)[doc_name]
+        reader = PdfReader(io.BytesIO(files[f"pdf/{doc_name}.pdf"]))
+        text = "".join(page.extract_text() for page in reader.pages)
+        missing = [s.name for s in doc.scripts + doc.overrides if f"【{s.name}】" not in text]
+        assert not missing, (rs.info.name, doc_name)
+        title = reader.metadata["/Title"]
+        assert title == pdf_backend.title(pdf_backend.render_html(rs, doc))
+        assert title.startswith(rs.info.title), (doc_name, title)
+        assert reader.pages[0].mediabox.width == pytest.approx(419.5, abs=1)  # A5: 148 mm
+
+
+def test_no_title_says_8_2_unless_it_is(official):
+    _, files = official["blackpoker-9.0"]
+    for name, data in files.items():
+        title = PdfReader(io.BytesIO(data)).metadata["/Title"]
+        assert "8.2" not in title and title.startswith("BlackPoker 第9.0版"), name
+
+
+def test_cjk_font_is_embedded(official):
+    _, files = official["blackpoker-8.2"]
     reader = PdfReader(io.BytesIO(files["pdf/format-lite.pdf"]))
     fonts = {}
     for page in reader.pages:
@@ -58,8 +110,8 @@ def test_cjk_font_is_embedded(built):
     assert cjk and all(cjk.values()), fonts
 
 
-def test_two_up_sheets(built):
-    _, files = built
+def test_two_up_sheets(official):
+    _, files = official["blackpoker-8.2"]
     single = PdfReader(io.BytesIO(files["pdf/format-lite.pdf"]))
     sheets = PdfReader(io.BytesIO(files["pdf/format-lite-2up.pdf"]))
     assert len(sheets.pages) == (len(single.pages) + 1) // 2
@@ -72,17 +124,44 @@ def test_two_up_sheets(built):
     assert sheets.metadata["/Title"].endswith("(2-up)")
 
 
-def test_same_input_same_bytes(built):
-    rs, files = built
-    title, scripts = pdf_backend.documents(rs)["format-lite"]
-    again = pdf_backend.render_pdf(pdf_backend.render_html(rs, title, scripts))
+def test_same_input_same_bytes(official):
+    rs, files = official["blackpoker-9.0"]
+    doc = pdf_backend.documents(rs)["format-lite"]
+    again = pdf_backend.render_pdf(pdf_backend.render_html(rs, doc))
     assert again == files["pdf/format-lite.pdf"]
     assert pdf_backend.two_up(again) == files["pdf/format-lite-2up.pdf"]
 
 
+def fill(pdf: Path) -> list[float]:
+    """How far down each page its text goes (1.0: to the bottom margin), by pdftotext's boxes."""
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    bottom_margin = 12 * 72 / 25.4
+    result = []
+    for page in out.split("<page ")[1:]:
+        height = float(re.search(r'height="([\d.]+)"', page).group(1)) - bottom_margin
+        ys = [float(y) for y in re.findall(r'yMax="([\d.]+)"', page)]
+        body = [y for y in ys if y < height]  # the page number stands in the margin
+        result.append(max(body, default=0) / height)
+    return result
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+@pytest.mark.parametrize("name", ["blackpoker-8.2", "blackpoker-9.0"])
+def test_format_pages_are_filled(official, name, tmp_path):
+    """A long card goes on over the page (its heading kept with its first lines) instead of
+    leaving the rest of the page empty: every page but the last is at least 80 % used
+    (8.2's ライト had pages half empty when a card could not break)."""
+    rs, files = official[name]
+    for fmt in rs.formats:
+        pdf = tmp_path / f"{fmt}.pdf"
+        pdf.write_bytes(files[f"pdf/format-{fmt}.pdf"])
+        pages = fill(pdf)
+        assert min(pages[:-1]) >= 0.8, (fmt, [round(p, 2) for p in pages])
+
+
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
-def test_a_page_rasterises(built, tmp_path):
-    _, files = built
+def test_a_page_rasterises(official, tmp_path):
+    _, files = official["blackpoker-8.2"]
     pdf = tmp_path / "lite.pdf"
     pdf.write_bytes(files["pdf/format-lite.pdf"])
     subprocess.run(["pdftoppm", "-r", "40", "-f", "1", "-l", "1", "-png", str(pdf), str(tmp_path / "p")], check=True)
@@ -97,14 +176,14 @@ def test_the_cjk_font_is_a_local_file():
     assert path and Path(path).is_file() and "NotoSansCJK" in Path(path).name
 
 
-def test_same_bytes_in_a_fresh_process(built):
+def test_same_bytes_in_a_fresh_process(official):
     # another interpreter with another hash seed: nothing may depend on process state
     import hashlib
     import os
     import sys
-    code = ("import hashlib, sys; from bpscript.loader import load_official; from bpscript.backends import pdf_backend as p;"
-            "rs = load_official().ruleset; t, s = p.documents(rs)['format-lite'];"
-            "sys.stdout.write(hashlib.sha256(p.render_pdf(p.render_html(rs, t, s))).hexdigest())")
+    code = ("import hashlib, sys; from bpscript.loader import load_bundled; from bpscript.backends import pdf_backend as p;"
+            "rs = load_bundled('blackpoker-9.0').ruleset; d = p.documents(rs)['frame-entry20'];"
+            "sys.stdout.write(hashlib.sha256(p.render_pdf(p.render_html(rs, d))).hexdigest())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONHASHSEED": "12345"}).stdout
-    assert out == hashlib.sha256(built[1]["pdf/format-lite.pdf"]).hexdigest()
+    assert out == hashlib.sha256(official["blackpoker-9.0"][1]["pdf/frame-entry20.pdf"]).hexdigest()
