@@ -311,6 +311,7 @@ class RulesetInfo:
     follows: str | None = None
     base: "RulesetInfo | None" = None
     span: Span = field(default=NO_SPAN, compare=False)
+    edition_name: str = ""  # the edition as the official lists print it: 第8.2版
 
     @property
     def homebrew(self) -> bool:

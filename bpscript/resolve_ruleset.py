@@ -35,7 +35,8 @@ class RulesetItems:
         frames = tuple(a.get("includes", ()))  # type: ignore[arg-type]
         follows = a.get("follows")
         info = m.RulesetInfo(name, node.title.value, str(a.get("edition", "")), str(a.get("date", "")),
-                             frames, str(follows) if follows else None, None, node.name.span)
+                             frames, str(follows) if follows else None, None, node.name.span,
+                             edition_name=str(a.get("edition_name", "")))
         for earlier, where in self.declared:
             if where == origin:
                 self.error("E201", f"a second ruleset declaration (the first names '{earlier.name}' at "

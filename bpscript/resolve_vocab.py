@@ -47,8 +47,8 @@ SCHEMA: dict[str, dict[str, Attr]] = {
     "phrase": {"means": Attr("enum", True, v.PhraseMeaning)},
     "cost": {"pays": Attr("payment", True)},
     "note": {"untargetable_by": Attr("words"), "text_only": Attr("string")},
-    "ruleset": {"edition": Attr("string", True), "date": Attr("string"), "includes": Attr("strings"),
-                "follows": Attr("string")},
+    "ruleset": {"edition": Attr("string", True), "edition_name": Attr("string"), "date": Attr("string"),
+                "includes": Attr("strings"), "follows": Attr("string")},
 }
 SCRIPT_KINDS = ("action", "character", "fog", "trump")
 UNIT_MARKS = ("☆", "★")  # the marks the grammar reads a component's condition line by

@@ -53,7 +53,8 @@ class Checker(fx.NodeVisitor):
         for s in ambiguous_ids(self.rs.scripts):
             self.diags.append(Diagnostic("E205", f"script id '{s.id}' is also a name of the language", s.span,
                                          fix="rename the script: a name like this is a context name or a constant"))
-        for s in self.rs.scripts.values():
+        scoped = [s for overs in self.rs.scoped.values() for s in overs]  # overrides written `in …`
+        for s in [*self.rs.scripts.values(), *scoped]:
             if isinstance(s, m.ActionScript):
                 self.check_action(s)
             elif isinstance(s, m.ComponentScript):

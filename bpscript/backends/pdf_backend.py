@@ -17,7 +17,6 @@ import subprocess
 import sys
 from functools import lru_cache
 from concurrent.futures import ProcessPoolExecutor
-from importlib import resources
 
 import re
 from dataclasses import dataclass

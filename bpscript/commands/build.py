@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from ._load import load_args, paths_option, ruleset_option
+from ._load import load_args, paths_option
 from .common import print_diagnostics
 
 

@@ -62,7 +62,7 @@ def run(args) -> int:
 
 def _official_yaml(args, rs) -> str | None:
     from ..backends import official_yaml as oy
-    data = _data(args)
+    data = _data(args, rs)
     if data is None:
         return None
     doc = oy.document(rs, data)
@@ -78,15 +78,21 @@ def _official_yaml(args, rs) -> str | None:
     return oy.dumps(doc)
 
 
-def _data(args) -> dict[str, str] | None:
-    """The `data:` block: --data FILE, else official-data.yaml of the rules exported."""
+def _data(args, rs) -> dict[str, str] | None:
+    """The `data:` block: --data FILE, else official-data.yaml of the rules exported; `ver`
+    and `lastupdate` are the ruleset's identity where it declares one (`ruleset … {
+    edition_name: "第8.2版"  date: "2025/11/19" }`)."""
     import yaml
 
-    from ..bundled import STDLIB, rules_root
+    from ..catalog import catalog
     if args.data:
         path = Path(args.data)
     elif not args.paths:
-        path = rules_root() / STDLIB / DATA_FILE
+        path = catalog()[rs.info.name].directory / DATA_FILE
+        if not path.is_file():
+            print(f"error: the ruleset {rs.info.name} has no {DATA_FILE}: it is not the official generator's "
+                  f"data; give a `data:` block with --data FILE", file=sys.stderr)
+            return None
     else:
         found = [Path(p) / DATA_FILE for p in args.paths if (Path(p) / DATA_FILE).is_file()]
         if not found:
@@ -108,4 +114,15 @@ def _data(args) -> dict[str, str] | None:
     if not isinstance(data, dict) or any(isinstance(v, (dict, list)) for v in data.values()):
         print(f"{path}:1:1: error[E401]: expected a `data:` mapping of texts (ver, lastupdate, …)", file=sys.stderr)
         return None
-    return {str(k): "" if v is None else str(v) for k, v in data.items()}
+    out = {str(k): "" if v is None else str(v) for k, v in data.items()}
+    return _with_identity(out, rs.info)
+
+
+def _with_identity(data: dict[str, str], info) -> dict[str, str]:
+    """`data` with `ver` and `lastupdate` from the ruleset's declaration, after `id`."""
+    identity = {k: v for k, v in (("ver", info.edition_name), ("lastupdate", info.date)) if v}
+    if not identity:
+        return data
+    rest = {k: v for k, v in data.items() if k not in identity}
+    head = {k: rest.pop(k) for k in list(rest)[:1] if k == "id"}
+    return {**head, **identity, **rest}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .. import model as m
 from .. import scriptview as sv
-from ..bundled import STDLIB, rules_root
+from ..catalog import DEFAULT, catalog
 from ..syntax import ast
 from ..syntax.parser import parse_module
 from .importer import Entry, Imported
@@ -54,13 +54,14 @@ def literal(text: str, indent: str = "  ") -> str:
 
 
 def bundled_vocabulary() -> dict[str, str]:
-    """The bundled rules' files that declare words and formats but hold no script
-    (00-vocabulary.bps, 00-formats.bps): the vocabulary imported scripts are checked against."""
+    """The default bundled ruleset's files that declare words and formats but hold no script
+    (00-vocabulary.bps, 00-formats.bps): the vocabulary imported scripts are checked against.
+    Its identity (00-ruleset.bps) stays behind: the import is not that ruleset."""
     out = {}
-    for f in sorted((rules_root() / STDLIB).glob("*.bps")):
+    for f in sorted(catalog()[DEFAULT].directory.glob("*.bps")):
         text = f.read_text(encoding="utf-8")
         module, _ = parse_module(text, f.name)
-        if not any(isinstance(item, ast.ScriptNode) for item in module.items):
+        if not any(isinstance(item, (ast.ScriptNode, ast.RulesetNode, ast.NoteNode)) for item in module.items):
             out[f.name] = text
     return out
 

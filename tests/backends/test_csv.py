@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from bpscript.backends.csv_backend import COLUMNS, build_csv, guard
-from bpscript.loader import load, load_official
+from bpscript.loader import load_official
 
 ROOT = Path(__file__).parents[2]
 FRAMES = yaml.safe_load((ROOT / "tests" / "data" / "blackpoker-8.2-frames.yaml").read_text("utf-8"))
@@ -53,8 +53,8 @@ def test_one_row_per_script_with_every_field():
     assert table["armedsoldier"]["labels"] == "<アタッカー> <ブロッカー> <速攻>(キーカードにAが含まれる場合のみ)"
 
 
-def test_formula_cells_are_guarded():
-    result = load([ROOT / "stdlib" / "00-vocabulary.bps", Path(__file__).parent / "fixtures" / "formula"])
+def test_formula_cells_are_guarded(load_on_vocabulary):
+    result = load_on_vocabulary(Path(__file__).parent / "fixtures" / "formula")
     assert not result.errors
     files = build_csv(result.ruleset)
     head = _rows(files["csv/frames.csv"])[0]

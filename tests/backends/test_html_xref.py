@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bpscript.backends.html_backend import render_pages
-from bpscript.loader import load, load_official
+from bpscript.loader import load_official
 
 
 @pytest.fixture(scope="module")
@@ -18,14 +18,15 @@ def pages() -> dict[str, str]:
 
 
 def _article(page: str, sid: str) -> str:
-    i = page.index(f'<article class="script" id="{sid}"')
+    """The card of script `sid` (its id is the official list's: act-…, char-…, trump-…)."""
+    i = re.search(rf'<article class="script" id="(?:act|char|fog|trump)-{sid}"', page).start()
     return page[i:page.index("</article>", i)]
 
 
 def test_trump_lists_its_related_actions_and_characters(pages):
     card = _article(pages["frame-extra.html"], "sJ")
     related = card[card.index("<dt>関連</dt>"):]
-    assert re.findall(r'href="#(\w+)"', related) == [
+    assert re.findall(r'href="#(?:act|char)-(\w+)"', related) == [
         "summonReanimator", "quickSummonReanimator", "reanimatorReanimate", "reanimatorRevive", "reanimator"]
     assert "<span class=\"kind\">アクション</span>" in related and "<span class=\"kind\">キャラクター</span>" in related
     assert "<dt>関連</dt>" not in _article(pages["frame-extra.html"], "c9")  # 要塞: nothing refers to it
@@ -33,10 +34,10 @@ def test_trump_lists_its_related_actions_and_characters(pages):
 
 def test_reference_links_follow_the_model(pages):
     page = pages["frame-extra.html"]
-    assert '効果の内容は「<a href="#summonReanimator">リアニメーター召喚</a>」を参照。' in _article(page, "quickSummonReanimator")
+    assert '効果の内容は「<a href="#act-summonReanimator">リアニメーター召喚</a>」を参照。' in _article(page, "quickSummonReanimator")
     # the referred action is on another page: the page with every script
-    assert '効果の内容は「<a href="all.html#reanimate">リアニメイト</a>」を参照。' in _article(page, "reanimatorReanimate")
-    assert '自分の表切札に「<a href="#sA">革命</a>」' in _article(page, "revolutionDraw")
+    assert '効果の内容は「<a href="all.html#act-reanimate">リアニメイト</a>」を参照。' in _article(page, "reanimatorReanimate")
+    assert '自分の表切札に「<a href="#trump-sA">革命</a>」' in _article(page, "revolutionDraw")
     # 「防壁の置き方」 names no script: no link
     assert "「防壁の置き方」参照" in _article(pages["format-lite.html"], "setBulwark")
 
@@ -51,14 +52,14 @@ def test_every_link_resolves(pages):
             assert anchor in ids[target_page or name], (name, target_page, anchor)
 
 
-def test_links_and_related_names_are_escaped():
-    result = load([Path(__file__).parents[2] / "stdlib" / "00-vocabulary.bps", Path(__file__).parent / "fixtures" / "xref"])
+def test_links_and_related_names_are_escaped(load_on_vocabulary):
+    result = load_on_vocabulary(Path(__file__).parent / "fixtures" / "xref")
     assert not result.errors
     page = render_pages(result.ruleset)["format-lite.html"]
     assert "<i>危</i>" not in page
     use = _article(page, "useIt")
-    assert '自分の表切札に「<a href="#t1">&lt;i&gt;危&lt;/i&gt;</a>」がある' in use
-    assert '「<a href="#t1">&lt;i&gt;危&lt;/i&gt;</a>」と「使う」と「他」。' in use  # only what it refers to
-    assert '効果の内容は「<a href="#useIt">使う</a>」を参照。' in _article(page, "other")
+    assert '自分の表切札に「<a href="#trump-t1">&lt;i&gt;危&lt;/i&gt;</a>」がある' in use
+    assert '「<a href="#trump-t1">&lt;i&gt;危&lt;/i&gt;</a>」と「使う」と「他」。' in use  # only what it refers to
+    assert '効果の内容は「<a href="#act-useIt">使う</a>」を参照。' in _article(page, "other")
     trump = _article(page, "t1")
-    assert '<a href="#useIt">使う</a>' in trump and "#other" not in trump
+    assert '<a href="#act-useIt">使う</a>' in trump and "#act-other" not in trump

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 from bpscript.backends import rst_text as rt
 from bpscript.backends.rst_backend import build_rst
-from bpscript.loader import load, load_official
+from bpscript.loader import load_official
 
 FIXTURE = Path(__file__).parent / "fixtures" / "hostile"
-VOCABULARY = Path(__file__).parents[2] / "stdlib" / "00-vocabulary.bps"  # the words the fixture uses
+VOCABULARY = Path(__file__).parents[2] / "stdlib" / "blackpoker-8.2" / "00-vocabulary.bps"  # the words the fixture uses
 pytest.importorskip("sphinx")
 
 
@@ -37,8 +37,8 @@ def official() -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def hostile() -> dict[str, str]:
-    result = load([VOCABULARY, FIXTURE])
+def hostile(load_on_vocabulary) -> dict[str, str]:
+    result = load_on_vocabulary(FIXTURE)
     assert not result.errors
     return {k: v.decode("utf-8") for k, v in build_rst(result.ruleset).items()}
 

@@ -118,7 +118,7 @@ def test_json_stays_the_default(capsys):
 
 
 def test_a_package_without_data_block_is_an_error(tmp_path, capsys):
-    for src in (ROOT / "tests" / "fixtures" / "text_only.bps", ROOT / "stdlib" / "00-vocabulary.bps"):
+    for src in (ROOT / "tests" / "fixtures" / "text_only.bps", ROOT / "stdlib" / "blackpoker-8.2" / "00-vocabulary.bps"):
         (tmp_path / src.name).write_text(src.read_text("utf-8"), "utf-8")
     assert main(["export", "--format", "official-yaml", str(tmp_path)]) == 1
     captured = capsys.readouterr()

@@ -46,7 +46,7 @@ def test_import_writes_a_package_that_checks(imported, capsys):
         "00-formats.bps", "00-vocabulary.bps", "10-actions.bps", "20-characters.bps", "30-fogs.bps",
         "official-data.yaml"]
     for name in ("00-formats.bps", "00-vocabulary.bps"):  # the vocabulary it was checked against
-        assert (imported / name).read_text("utf-8") == (ROOT / "stdlib" / name).read_text("utf-8")
+        assert (imported / name).read_text("utf-8") == (ROOT / "stdlib" / "blackpoker-8.2" / name).read_text("utf-8")
     assert main(["check", str(imported)]) == 0
     assert "0 error(s), 0 warning(s)" in capsys.readouterr().out
 

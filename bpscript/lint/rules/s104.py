@@ -25,7 +25,7 @@ extends "blackpoker-8.2"
 action guard "守護" (通常魔法) {
   @直接-通常-メイン ★♡A〜K と ♢A〜K
   effect: "<守護者> を持っているキャラクターを全てチャージ状態にする。" {
-    set_state(characters(me), charged)
+    set_state(units(character, me), charged)
   }
   formats: lite
 }
@@ -39,7 +39,7 @@ extends "blackpoker-8.2"
 action guard "守護" (通常魔法) {
   @直接-通常-メイン ★♡A〜K と ♢A〜K
   effect: "<ブロッカー> を持っているキャラクターを全てチャージ状態にする。" {
-    set_state(characters(me), charged)
+    set_state(units(character, me), charged)
   }
   formats: lite
 }

@@ -1,0 +1,76 @@
+"""A parse error → a diagnostic: what was met, where, and what the grammar expected there,
+in words a rule author reads (the grammar's terminal names translated), with a fix where
+the usual cause is known (an unclosed block, a missing ':')."""
+
+from __future__ import annotations
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..diagnostics import Diagnostic
+from ..source import Span
+
+TERMINAL_WORDS = {
+    "_NL": "end of line", "RBRACE": "'}'", "LBRACE": "'{'", "LPAR": "'('", "RPAR": "')'",
+    "STRING": 'a quoted string "…"', "LONG_STRING": 'a """…""" text', "ID": "a name",
+    "WORD": "a name or version", "INT": "a number", "HEADER": "the header @トリガー-スピード-タイミング",
+    "COST": "a cost $…", "KEY": "a key card condition ★…", "UNIT_COND": "a unit condition ☆…",
+    "PAREN": "the type in parentheses, e.g. (速攻魔法)", "COLON": "':'", "REST": "a category",
+    "LABEL": "a label <…>", "CARD": "a card such as ♠A", "COMMA": "','", "EQUAL": "'='",
+    "COST_LETTER": "a cost letter (B L D S C)", "DOT": "'.'",
+    "SETTING_WORD": "a setting such as `hand 7`",
+}
+
+
+def _expected_words(expected: set[str]) -> str:
+    words = []
+    for name in sorted(expected):
+        if name in TERMINAL_WORDS:
+            words.append(TERMINAL_WORDS[name])
+        elif name.isupper() or name.startswith("_") or name.startswith("__"):
+            words.append(name.lower().strip("_"))
+        else:
+            words.append(f"'{name}'")
+    words = sorted(set(words))
+    if len(words) > 8:
+        words = words[:8] + ["…"]
+    return ", ".join(words)
+
+
+FIELD_NAMES = {"ruby", "category", "note", "activation", "trigger", "target", "effect", "story", "flavor",
+               "formats", "frames", "since", "update", "allow", "size", "labels", "ability", "placed_by",
+               "summary", "deck", "deck_cards", "zones", "setup", "action_lists", "disclosure", "text"}
+
+def diagnose(err: UnexpectedInput, path: str, text: str) -> Diagnostic:
+    line = getattr(err, "line", 1) or 1
+    col = getattr(err, "column", 1) or 1
+    if isinstance(err, UnexpectedCharacters):
+        ch = text[err.pos_in_stream] if 0 <= err.pos_in_stream < len(text) else "?"
+        if ch == '"':
+            return Diagnostic("E002", "unterminated string", Span(path, line, col, line, col + 1),
+                              expected='a closing " on the same line, or """ for text over several lines')
+        allowed = getattr(err, "allowed", set()) or set()
+        return Diagnostic("E001", f"unexpected character {ch!r}", Span(path, line, col, line, col + 1),
+                          expected=_expected_words(allowed) or None)
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        if tok.type == "$END":
+            return Diagnostic("E003", "unexpected end of file", Span(path, line, col, line, col + 1),
+                              expected=_expected_words(err.expected) or None,
+                              fix="close every '{' with '}'")
+        if str(tok).startswith('"') and tok.type not in ("STRING", "LONG_STRING"):
+            return Diagnostic("E002", "unterminated string", Span(path, line, col, line, col + 1),
+                              expected='a closing " on the same line, or """ for text over several lines')
+        width = max(len(str(tok).split("\n")[0]), 1)
+        shown = str(tok).split("\n")[0]
+        fix = None
+        if "RBRACE" in err.expected and str(tok) in FIELD_NAMES:
+            fix = f"a '}}' may be missing before this line (is the block above closed?)"
+        elif tok.type in ("STRING", "LONG_STRING") and "COLON" in err.expected:
+            fix = "write a ':' after the field name"
+        return Diagnostic("E001", "unexpected end of line" if tok.type == "_NL" else f"unexpected {shown!r}",
+                          Span(path, line, col, line, col + width),
+                          expected=_expected_words(err.expected) or None, fix=fix)
+    if isinstance(err, UnexpectedEOF):
+        return Diagnostic("E003", "unexpected end of file", Span(path, line, col, line, col + 1),
+                          expected=_expected_words(set(err.expected)) or None)
+    return Diagnostic("E001", str(err).split("\n")[0], Span(path, line, col, line, col + 1))

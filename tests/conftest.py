@@ -1,0 +1,28 @@
+"""Fixtures every test directory shares."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bpscript.loader import load
+
+VOCABULARY = Path(__file__).parents[1] / "stdlib" / "blackpoker-8.2" / "00-vocabulary.bps"
+
+
+@pytest.fixture(scope="session")
+def load_on_vocabulary(tmp_path_factory):
+    """Load a small fixture with the 8.2 words and nothing else of 8.2: the fixture's files
+    beside a copy of the 8.2 vocabulary, in a directory of their own (a file of a bundled
+    ruleset given as a path would bring the whole ruleset)."""
+
+    def load_(fixture: Path):
+        where = tmp_path_factory.mktemp(fixture.stem)
+        shutil.copy(VOCABULARY, where / VOCABULARY.name)
+        for f in ([fixture] if fixture.is_file() else sorted(fixture.glob("*.bps"))):
+            shutil.copy(f, where / f.name)
+        return load([where])
+
+    return load_
