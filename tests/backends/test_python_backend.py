@@ -148,14 +148,3 @@ def test_errors_in_generated_code_point_at_the_bps_line(importer, monkeypatch):
 def test_generation_is_deterministic():
     assert build_python(load_official().ruleset) == build_python(load_official().ruleset)
 
-
-def test_the_class_docs_python_md_shows_is_the_generated_one():
-    """docs/python.md quotes アップ's class: it is in the committed generated module, as
-    written (so the docs show the current form: the key card to the fog, no size added)."""
-    from pathlib import Path
-    import re
-    root = Path(__file__).parents[2]
-    shown = re.search(r"```python\n(.*?)```", (root / "docs" / "python.md").read_text("utf-8"), re.S).group(1)
-    generated = (root / "generated" / "blackpoker-8.2" / "python" / "bpscript_rules"
-                 / "stdlib_blackpoker_8_2_30_quick_magic.py").read_text("utf-8")
-    assert "add_size" not in shown and shown in generated
