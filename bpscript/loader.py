@@ -8,7 +8,8 @@ The files asked for are sorted into rulesets:
   in), resolved on top of its own copy of the bundled ruleset NAME, so a homebrew
   override never leaks into the official rules;
 - a directory that declares a `ruleset` of its own is a ruleset of its own;
-- any other file is loaded on its own ("main"), or on top of `ruleset=` when given.
+- any other file is loaded on its own ("main"), or on top of `ruleset=` when given, or
+  on top of the one bundled ruleset whose files are given with it.
 
 Diagnostics are reported for the files asked for; the rest is context.
 """
@@ -186,6 +187,11 @@ def load(paths: list[str | Path], typecheck: bool = True, ruleset: str | None = 
                 loose.append(module)
         else:
             rulesets.setdefault(str(home), (None, []))[1].append(module)
+    bundles = [k for k, (b, _) in rulesets.items() if b is not None]
+    if loose and ruleset is None and len(bundles) == 1 and len(rulesets) == 1 and not packages:
+        # loose files given with files of one bundled ruleset are read on top of it
+        ruleset = bundles[0]
+        del rulesets[ruleset]
     if loose or not (packages or rulesets):
         if ruleset is None:
             _add(result, "main", [(mod, "user") for mod in loose], typecheck, None)

@@ -15,7 +15,7 @@ from bpscript.loader import load
 
 ROOT = Path(__file__).parents[1]
 MISUSE = ROOT / "tests" / "fixtures" / "misuse"
-BASE = [str(ROOT / "stdlib")]
+BASE = [str(ROOT / "stdlib" / "blackpoker-8.2")]
 
 CASES = [
     # file, code, line, column, words the message must hold
@@ -66,7 +66,7 @@ def test_matches_takes_the_spellings_the_star_parser_takes():
 
 def test_raredraw_is_not_executable_and_says_why():
     """The engine has no rare zone yet: coverage names it instead of counting the verb."""
-    result = load([str(ROOT / "stdlib"), str(ROOT / "frames")])
+    result = load([str(ROOT / "stdlib" / "blackpoker-8.2"), str(ROOT / "frames")])
     by_id = {c.id: c for c in coverage(result.ruleset)}
     rare = by_id["raredraw"]
     assert not rare.executable

@@ -29,7 +29,7 @@ LABEL_TEXT = [("<アタッカー>", "<攻撃>"), ("<ブロッカー>", "<防御>
 
 def _renamed_copy(tmp: Path) -> Path:
     out = tmp / "renamed"
-    shutil.copytree(ROOT / "stdlib", out)
+    shutil.copytree(ROOT / "stdlib" / "blackpoker-8.2", out)
     shutil.copytree(ROOT / "frames" / "10-entry20", out / "10-entry20")
     vocab = out / "00-vocabulary.bps"
     text = vocab.read_text(encoding="utf-8")
@@ -56,7 +56,7 @@ def _load(paths):
 
 @pytest.fixture(scope="module")
 def pair(tmp_path_factory):
-    original = _load([ROOT / "stdlib", ROOT / "frames" / "10-entry20"])
+    original = _load([ROOT / "stdlib" / "blackpoker-8.2", ROOT / "frames" / "10-entry20"])
     renamed = _load([_renamed_copy(tmp_path_factory.mktemp("labels"))])
     return original, renamed
 

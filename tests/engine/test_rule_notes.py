@@ -60,7 +60,7 @@ def test_every_note_is_enforced_or_says_why(rs):
 def test_a_note_needs_a_meaning_or_a_reason(tmp_path):
     f = tmp_path / "notes.bps"
     f.write_text('note vague "※なにか。"\n', encoding="utf-8")
-    result = load([str(ROOT / "stdlib"), str(f)])
+    result = load([str(ROOT / "stdlib" / "blackpoker-8.2"), str(f)])
     assert [(d.code, d.span.line) for d in result.errors] == [("E402", 1)]
 
 
@@ -69,5 +69,5 @@ def test_a_note_naming_no_action_and_an_unknown_note_are_located(tmp_path):
     f.write_text('note shield "※盾。" { untargetable_by: nosuch }\n'
                  'action a "あ" (通常魔法) {\n  @直接-通常-メイン $B\n  note: unknownNote\n'
                  '  effect: "1枚ドローする。" { draw(me, 1) }\n  formats: lite\n}\n', encoding="utf-8")
-    result = load([str(ROOT / "stdlib"), str(f)])
+    result = load([str(ROOT / "stdlib" / "blackpoker-8.2"), str(f)])
     assert sorted((d.code, d.span.line) for d in result.errors) == [("E114", 4), ("E115", 1)]
