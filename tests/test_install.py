@@ -139,14 +139,14 @@ def test_build_out_writes_the_committed_pages(env, tmp_path):
                  if p.is_file() and not p.name.endswith(".pdf")}
     assert set(built) == committed
     for rel, path in built.items():
-        if rel != "MANIFEST":  # it lists the PDF files too
+        if not rel.endswith("MANIFEST"):  # it lists the PDF files too
             assert path.read_bytes() == (ROOT / "generated" / rel).read_bytes(), rel
 
 
 def test_simulate_five_games_and_replay_them(env, tmp_path):
     proc = run(env, tmp_path, "bpscript", "simulate", "--games", "5", "--log", "games.jsonl")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith("5 games of lite / entry20 (seeds 0–4)")
+    assert proc.stdout.startswith("5 games of BlackPoker 公式ルール 第8.2版: lite / entry20 (seeds 0–4)")
     replay = run(env, tmp_path, "bpscript", "replay", "games.jsonl")
     assert (replay.returncode, replay.stdout) == (0, "replayed 5 game(s): 5 identical, 0 different or unreadable\n")
 
@@ -154,12 +154,12 @@ def test_simulate_five_games_and_replay_them(env, tmp_path):
 def test_export_json_is_the_committed_model(env, tmp_path):
     proc = run(env, tmp_path, "bpscript", "export", "--json")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == (ROOT / "generated" / "json" / "ruleset.json").read_text("utf-8")
+    assert proc.stdout == (ROOT / "generated" / "blackpoker-8.2" / "json" / "ruleset.json").read_text("utf-8")
 
 
 def test_play_starts_a_game_from_any_directory(env, tmp_path):
     proc = run(env, tmp_path, "bpscript", "play", "--seed", "1")  # no input: the game is abandoned
-    assert proc.stdout.startswith("BlackPoker lite / entry20, seed 1: you are P0")
+    assert proc.stdout.startswith("BlackPoker 公式ルール 第8.2版: lite / entry20, seed 1: you are P0")
     assert proc.returncode == 1 and proc.stderr == "\ninput ended: game abandoned after 1 decision(s)\n"
 
 
@@ -173,7 +173,7 @@ def test_the_readme_install_commands_work_as_written(env, tmp_path):
     for command in commands:
         proc = run(env, tmp_path, "bash", "-c", command.removeprefix("pipx install . && "))
         assert proc.returncode == 0, command + proc.stdout[-2000:] + proc.stderr[-2000:]
-    assert (tmp_path / "pages" / "html" / "index.html").is_file()
+    assert (tmp_path / "pages" / "blackpoker-8.2" / "html" / "index.html").is_file()
 
 
 def test_what_cannot_be_found_is_named_in_one_line(env, tmp_path):
