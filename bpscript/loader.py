@@ -187,11 +187,13 @@ def load(paths: list[str | Path], typecheck: bool = True, ruleset: str | None = 
                 loose.append(module)
         else:
             rulesets.setdefault(str(home), (None, []))[1].append(module)
-    bundles = [k for k, (b, _) in rulesets.items() if b is not None]
-    if loose and ruleset is None and len(bundles) == 1 and len(rulesets) == 1 and not packages:
-        # loose files given with files of one bundled ruleset are read on top of it
-        ruleset = bundles[0]
-        del rulesets[ruleset]
+    given = {mod.path for _, mods in rulesets.values() for mod in mods}
+    holding = [k for k, (b, mods) in rulesets.items() if b is not None and {mod.path for mod in mods} == given]
+    if loose and ruleset is None and len(holding) == 1 and not packages \
+            and all(b is not None for b, _ in rulesets.values()):
+        # loose files given with files of one bundled ruleset (every one of them its) are read on top of it
+        ruleset = holding[0]
+        rulesets.clear()
     if loose or not (packages or rulesets):
         if ruleset is None:
             _add(result, "main", [(mod, "user") for mod in loose], typecheck, None)

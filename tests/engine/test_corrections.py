@@ -67,7 +67,7 @@ def test_the_trigger_check_comes_before_the_request_goes_on_the_stage():
 
     from bpscript.loader import load
     root = Path(__file__).parents[2]
-    result = load([str(root / "stdlib"), str(root / "frames" / "10-entry20"),
+    result = load([str(root / "stdlib" / "blackpoker-8.2"), str(root / "frames" / "10-entry20"),
                    str(Path(__file__).parent / "fixtures" / "trigger_on_request.bps")])
     assert result.errors == []
     rs = result.ruleset
