@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Mapping
 
 from . import catalog
 from .bundled import RulesNotFound, rules_root
@@ -52,13 +53,26 @@ def display_path(path: Path) -> str:
     return str(path)
 
 
-def find_files(paths: list[str | Path]) -> tuple[list[Path], list[Diagnostic]]:
+#: In-memory sources by resolved path: the text an editor holds for a file, saved or not.
+Overlay = Mapping[Path, str]
+
+
+def overlay_of(texts: Mapping[str | Path, str] | None) -> dict[Path, str]:
+    """Key in-memory sources by resolved path, so any spelling of a path finds its text."""
+    return {Path(k).resolve(): v for k, v in (texts or {}).items()}
+
+
+def find_files(paths: list[str | Path], overlay: Overlay | None = None) -> tuple[list[Path], list[Diagnostic]]:
     files: list[Path] = []
     diags: list[Diagnostic] = []
+    overlay = overlay or {}
     for p in map(Path, paths):
         if p.is_dir():
-            files.extend(sorted(p.rglob("*.bps")))
-        elif p.is_file():
+            found = set(p.rglob("*.bps"))
+            root = p.resolve()
+            found.update(k for k in overlay if k.suffix == ".bps" and root in k.parents)
+            files.extend(sorted(found))
+        elif p.is_file() or p.resolve() in overlay:
             files.append(p)
         else:
             diags.append(Diagnostic("E000", f"no such file or directory: {p}", Span(str(p), 1, 1, 1, 1)))
@@ -75,10 +89,12 @@ def find_files(paths: list[str | Path]) -> tuple[list[Path], list[Diagnostic]]:
 _PARSED: dict[tuple[str, str, int, int], tuple[ast.Module, list[Diagnostic]]] = {}
 
 
-def read_module(path: Path) -> tuple[ast.Module, list[Diagnostic]]:
-    """Parse one file; a file unchanged since it was last parsed is not parsed again (the
-    syntax tree is never changed by what reads it)."""
+def read_module(path: Path, overlay: Overlay | None = None) -> tuple[ast.Module, list[Diagnostic]]:
+    """Parse one file (or the text `overlay` holds for it); a file unchanged since it was
+    last parsed is not parsed again (the syntax tree is never changed by what reads it)."""
     name = display_path(path)
+    if overlay and path.resolve() in overlay:
+        return parse_module(overlay[path.resolve()], name)
     try:
         st = path.stat()
         key = (str(path.resolve()), name, st.st_mtime_ns, st.st_size)
@@ -153,21 +169,27 @@ def bundled_ruleset(name: str) -> catalog.BundledRuleset:
     return found
 
 
-def load(paths: list[str | Path], typecheck: bool = True, ruleset: str | None = None) -> LoadResult:
+def load(paths: list[str | Path], typecheck: bool = True, ruleset: str | None = None,
+         overlay: Mapping[str | Path, str] | None = None) -> LoadResult:
     """Parse and resolve everything under `paths` (see the module docstring); `ruleset`
     names the bundled ruleset loose files are loaded on, and is the only bundled ruleset
-    loaded for files of several (`UnknownRuleset` when there is none of that name)."""
+    loaded for files of several (`UnknownRuleset` when there is none of that name).
+
+    `overlay` gives the text of some files instead of what is on disk (an editor's
+    unsaved buffers); a file in it counts as present even if it was never saved.
+    """
     if ruleset is not None:
         bundled_ruleset(ruleset)
     result = LoadResult()
-    files, result.diagnostics = find_files(paths)
+    texts = overlay_of(overlay)
+    files, result.diagnostics = find_files(paths, texts)
     result.files = len(files)
     loose: list[ast.Module] = []
     packages: dict[str, tuple[str, list[ast.Module]]] = {}
     rulesets: dict[str, tuple[catalog.BundledRuleset | None, list[ast.Module]]] = {}
     own_dirs = _declaring_dirs(files)
     for f in files:
-        module, diags = read_module(f)
+        module, diags = read_module(f, texts)
         result.sources[module.path] = module.text
         result.user_files.add(module.path)
         result.diagnostics.extend(diags)
@@ -202,11 +224,11 @@ def load(paths: list[str | Path], typecheck: bool = True, ruleset: str | None = 
     for key, (bundle, modules) in rulesets.items():
         own = {mod.path for mod in modules}
         if bundle is not None:  # the whole ruleset, in its own order
-            modules = [read_module(f)[0] for f in bundle.files()]
+            modules = [read_module(f, texts)[0] for f in bundle.files()]
         _add(result, key, [(mod, "user") for mod in modules], typecheck, own, rename=True)
     for name, (base, modules) in packages.items():
         own = {mod.path for mod in modules}
-        base_modules = [(read_module(f)[0], "base") for f in bundled_ruleset(base).files()]
+        base_modules = [(read_module(f, texts)[0], "base") for f in bundled_ruleset(base).files()]
         _add(result, name, base_modules + [(mod, "user") for mod in modules], typecheck, own, package=name)
     return result
 
