@@ -1,0 +1,85 @@
+"""`bpscript fmt [--check] PATH…`: rewrite .bps files in the canonical layout.
+
+Exit 0: every file is (now) formatted. Exit 1: with `--check`, some file would change;
+or some file could not be read or parsed (it is left untouched, with its diagnostics).
+Files are replaced atomically and only when their text changes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from .common import print_diagnostics
+
+
+def register(sub) -> None:
+    f = sub.add_parser("fmt", help="format .bps files in the canonical layout",
+                       description="Rewrite .bps files in the canonical layout (docs/formatting.md). "
+                                   "A file that does not parse is left untouched and reported. "
+                                   "Exit 0 formatted, 1 a file would change (--check) or cannot be parsed.")
+    f.add_argument("paths", nargs="+", metavar="PATH", help="files or directories of .bps files")
+    f.add_argument("--check", action="store_true",
+                   help="write nothing; list the files that would change and exit 1 if there are any")
+    f.set_defaults(func=run)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace `path` in one step: a crash leaves either the old file or the new one."""
+    data = text.encode("utf-8")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, path.stat().st_mode & 0o7777)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def run(args) -> int:
+    from ..loader import display_path, find_files
+    from ..syntax.format import FormatError, format_text
+    files, missing = find_files(args.paths)
+    if missing:
+        print_diagnostics(missing, {}, stream=sys.stderr)
+        return 2
+    if not files:
+        print("error: no .bps files found", file=sys.stderr)
+        return 2
+    changed: list[str] = []
+    failed = 0
+    for path in files:
+        name = display_path(path)
+        try:
+            old = path.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            print(f"{name}: cannot read as UTF-8 text ({err}); left untouched", file=sys.stderr)
+            failed += 1
+            continue
+        try:
+            new = format_text(old, name)
+        except FormatError as err:
+            print_diagnostics(err.diagnostics, {name: old}, stream=sys.stderr)
+            print(f"{name}: {err}; left untouched", file=sys.stderr)
+            failed += 1
+            continue
+        if new == old:
+            continue
+        changed.append(name)
+        if args.check:
+            print(f"would reformat {name}")
+        else:
+            write_atomically(path, new)
+            print(f"reformatted {name}")
+    verb = "would be reformatted" if args.check else "reformatted"
+    unchanged = len(files) - len(changed) - failed
+    tail = f", {failed} could not be parsed" if failed else ""
+    print(f"{len(changed)} file(s) {verb}, {unchanged} already formatted{tail}", file=sys.stderr)
+    return 1 if failed or (args.check and changed) else 0
