@@ -97,3 +97,16 @@ def render_markdown(rs: m.Ruleset) -> dict[str, str]:
 
 def build_markdown(rs: m.Ruleset) -> dict[str, bytes]:
     return {f"markdown/{name}": text.encode("utf-8") for name, text in render_markdown(rs).items()}
+
+
+def script_card(s: m.Script, rs: m.Ruleset) -> str:
+    """One script's card as the action list prints it (an editor's hover), without the
+    page around it or the site's `{#anchor}`."""
+    from types import SimpleNamespace
+
+    from .html_backend import anchor, by_category
+    card = environment().from_string('{% from "action-list.md.j2" import script with context %}{{ script(s) }}')
+    page = SimpleNamespace(name="", summary=None)  # the page the macro's template expects around it
+    text = card.render(s=s, ruleset=rs, anchor=anchor, by_category=by_category, fmt=page, frame=None, scripts=[],
+                       overrides=[], notes=[], zone=lambda z: z)
+    return re.sub(r" \{#[^}\n]*\}$", "", _tidy(text), count=1, flags=re.M)

@@ -1,0 +1,109 @@
+"""What the server knows about a document: its package loaded (with the editor's open
+buffers in place of the files on disk), checked and linted, exactly as `bpscript check`
+and `bpscript lint` would see it — G4's engine search aside.
+
+A document's package is the official rules (stdlib + official frames) when it is one of
+those files, and otherwise the directory it stands in: a homebrew package (`extends`) is
+then resolved on top of its own copy of the official rules, as the loader does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping
+
+from ..diagnostics import Diagnostic
+from ..lint.core import LintReport
+from ..lint.runner import lint_result
+from ..loader import LoadResult, base_files, display_path, find_files, load, overlay_of
+from ..model import Ruleset, Script
+from ..syntax import ast
+from ..syntax.parser import parse_module
+
+
+def package_of(path: Path) -> tuple[str, list[Path]]:
+    """The key and the load paths of the package `path` belongs to."""
+    path = path.resolve()
+    official = {p.resolve() for p in base_files()}
+    if path in official:
+        return "official", sorted(official)
+    return str(path.parent), [path.parent]
+
+
+@dataclass
+class Analysis:
+    """One load of a package: its rulesets, its diagnostics and where its files are."""
+
+    key: str
+    result: LoadResult
+    report: LintReport
+    paths: dict[str, Path] = field(default_factory=dict)  # display name → file
+
+    def name_of(self, path: Path) -> str:
+        return display_path(path)
+
+    def diagnostics(self, path: Path) -> list[Diagnostic]:
+        """What `check` + `lint` report for this file, in source order, each once."""
+        name = self.name_of(path)
+        seen: set[tuple] = set()
+        out = []
+        for f in self.report.findings:
+            d = f.diagnostic
+            key = (d.code, d.span, d.message)
+            if d.span.file == name and key not in seen:
+                seen.add(key)
+                out.append(d)
+        return sorted(out, key=lambda d: (d.span.line, d.span.column, d.code))
+
+    def ruleset(self, path: Path) -> Ruleset | None:
+        """The ruleset the file is part of (a package's, over the base, before the main one)."""
+        name = self.name_of(path)
+        for _, rs in reversed(self.result.rulesets):
+            if name in rs.sources:
+                return rs
+        return self.result.rulesets[0][1] if self.result.rulesets else None
+
+    def text(self, name: str) -> str | None:
+        return self.result.sources.get(name)
+
+    def locate(self, script: Script) -> tuple[Path, str] | None:
+        """The file (and its text) a script was written in."""
+        path = self.paths.get(script.span.file)
+        text = self.text(script.span.file)
+        return (path, text) if path is not None and text is not None else None
+
+
+def analyse(path: Path, overlay: Mapping[str | Path, str]) -> Analysis:
+    """Load, check and lint the package of `path` with `overlay` (open buffers) on top."""
+    key, paths = package_of(path)
+    texts = overlay_of(overlay)
+    result = load(list(paths), overlay=texts)
+    report = lint_result(result, engine=None)
+    files, _ = find_files(list(paths), texts)
+    where = {display_path(p): p.resolve() for p in list(files) + base_files()}
+    return Analysis(key, result, report, where)
+
+
+def module_of(text: str, path: Path) -> ast.Module:
+    """The items of the document that parse (the rest are reported as diagnostics)."""
+    module, _ = parse_module(text, display_path(path))
+    return module
+
+
+def script_at(module: ast.Module, line: int) -> ast.ScriptNode | None:
+    """The script whose text holds the 1-based `line`."""
+    for item in module.items:
+        if isinstance(item, ast.ScriptNode) and item.span.line <= line <= item.span.end_line:
+            return item
+    return None
+
+
+def base_script(kind: str, sid: str) -> tuple[Path, ast.ScriptNode] | None:
+    """The official script an `override` replaces."""
+    for f in base_files():
+        module, _ = parse_module(f.read_text("utf-8"), display_path(f))
+        for item in module.items:
+            if isinstance(item, ast.ScriptNode) and item.id.value == sid and item.kind == kind:
+                return f.resolve(), item
+    return None

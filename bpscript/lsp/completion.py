@@ -1,0 +1,147 @@
+"""Completion by context: header words after `@`, cost letters after `$`, card-condition
+forms after ★ / ☆, ids after `formats:` `frames:` `zones:`, field names at the start
+of a field, and in effects the verbs (as snippets with their parameters), script ids,
+zones, context names and constants."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lsprotocol import types as lsp
+
+from ..model import Ruleset
+from ..syntax.parser import FIELD_NAMES
+from ..verbs import LIBRARY, VerbSpec
+from .cursor import depth_at, enclosing_call
+from .vocabulary import Vocabulary, vocabulary
+
+K = lsp.CompletionItemKind
+SNIPPET = lsp.InsertTextFormat.Snippet
+
+#: the printed card-condition forms (bpscript.syntax.conditions), as snippets
+CONDITION_FORMS: tuple[tuple[str, str, str], ...] = (
+    ("♡A〜10", "${1|♠,♡,♢,♣|}${2:A}〜${3:10}", "one card of a suit, in a range of ranks"),
+    ("♠A〜10 を 2枚", "${1|♠,♡,♢,♣|}${2:A}〜${3:10} を ${4:2}枚", "several cards of one pattern"),
+    ("A と J", "${1:A} と ${2:J}", "one card for each pattern"),
+    ("Joker", "Joker", "a Joker"),
+    ("同じスートを2枚", "同じスートを${1:2}枚", "cards of one suit"),
+    ("同じスートを2枚以上", "同じスートを${1:2}枚以上", "at least N cards of one suit"),
+    ("同じスートのA,10〜K を 5枚", "同じスートの${1:A,10〜K} を ${2:5}枚", "cards of one suit among ranks"),
+    ("同じ数字を2枚", "同じ数字を${1:2}枚", "cards of one number"),
+    ("全て(裏向き)", "全て(裏向き)", "any card, face down"),
+    ("レアカード1枚", "レアカード${1:1}枚", "cards from the rare zone"),
+    ("<ラベル> を持つ兵士1体", "<${1:スラッシュ}> を持つ${2|兵士,防壁|}${3:1}体", "a unit holding a label"),
+    ("「キャラクター」1体", "「${1:リアニメーター}」${2:1}体", "a unit of a named character"),
+)
+KEYWORDS = ("if", "elif", "else", "for", "in", "let", "step", "repeat", "until", "and", "or", "not")
+_IDS_FIELD = re.compile(r"^\s*(formats|frames|zones)\s*:[^#]*$")
+
+
+@dataclass
+class Completions:
+    """The items, and how many characters before the cursor they replace."""
+
+    items: list[lsp.CompletionItem]
+    replace: int = 0
+
+
+def complete(text: str, offset: int, rs: Ruleset | None) -> Completions:
+    """The completions at character `offset` of `text`."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    before = text[line_start:offset]
+    word = len(re.search(r"[A-Za-z0-9_]*$", before).group())
+    vocab = vocabulary(rs) if rs is not None else None
+    m = re.search(r"@([^\s$★☆]*)$", before)
+    if m:
+        headers = _vocab(vocab, "headers")
+        return Completions([_item(h, K.EnumMember, "トリガー-スピード-タイミング") for h in headers], len(m.group(1)))
+    if re.search(r"\$[A-Z]*$", before):
+        return Completions([_item(letter, K.EnumMember, what) for letter, what in _vocab(vocab, "costs", {}).items()])
+    m = re.search(r"[★☆]([^#\"]*)$", before)
+    if m:
+        return Completions([lsp.CompletionItem(label=label, kind=K.Snippet, detail=doc, insert_text=snippet,
+                                               insert_text_format=SNIPPET) for label, snippet, doc in CONDITION_FORMS],
+                           len(m.group(1)))
+    m = _IDS_FIELD.match(before)
+    if m:
+        return Completions([_item(k, K.EnumMember, v) for k, v in _vocab(vocab, m.group(1), {}).items()], word)
+    depth = depth_at(text, offset)
+    if depth == 1 and re.fullmatch(r"\s*[a-z_]*", before):
+        return Completions(_fields(), word)
+    if depth == 0 and re.fullmatch(r"[a-z]*", before):
+        return Completions([_item(w, K.Keyword) for w in ("action", "character", "fog", "trump", "format", "frame",
+                                                          "cost", "extends", "override")], word)
+    kw = re.search(r"([A-Za-z_]+)\s*=\s*[A-Za-z_]*$", before)
+    if kw:
+        typed = _by_parameter_type(enclosing_call(before), kw.group(1), vocab, rs)
+        if typed is not None:
+            return Completions(typed, word)
+    return Completions(_expression(vocab, rs), word)
+
+
+def _vocab(vocab: Vocabulary | None, name: str, default=()):
+    return getattr(vocab, name) if vocab is not None else default
+
+
+def _item(label: str, kind, detail: str | None = None) -> lsp.CompletionItem:
+    return lsp.CompletionItem(label=label, kind=kind, detail=detail)
+
+
+def _fields() -> list[lsp.CompletionItem]:
+    return [lsp.CompletionItem(label=f, kind=K.Field, insert_text=f"{f}: ") for f in sorted(FIELD_NAMES)]
+
+
+def verb_snippet(spec: VerbSpec) -> str:
+    """`move(${1:what}, to=${2:zone})`: the first parameter by position, the other required
+    ones by name (optional ones are left out)."""
+    parts = []
+    for i, p in enumerate(x for x in spec.params if x.required):
+        hole = f"${{{i + 1}:{p.name if i == 0 else p.type}}}"
+        parts.append(hole if i == 0 else f"{p.name}={hole}")
+    return f"{spec.name}({', '.join(parts)})$0"
+
+
+def verbs() -> list[lsp.CompletionItem]:
+    out = []
+    for spec in LIBRARY.values():
+        kind = K.Event if spec.kind == "event" else K.Function if spec.kind == "verb" else K.Method
+        out.append(lsp.CompletionItem(
+            label=spec.name, kind=kind, detail=spec.signature,
+            documentation=lsp.MarkupContent(lsp.MarkupKind.Markdown, spec.doc + (f"\n\n{spec.ja}" if spec.ja else "")),
+            insert_text=verb_snippet(spec), insert_text_format=SNIPPET))
+    return out
+
+
+def _scripts(rs: Ruleset | None, kinds: tuple[str, ...] = ()) -> list[lsp.CompletionItem]:
+    if rs is None:
+        return []
+    return [_item(s.id, K.Reference, f"{s.kind} 【{s.name}】") for s in rs.scripts.values()
+            if not kinds or s.kind in kinds]
+
+
+def _expression(vocab: Vocabulary | None, rs: Ruleset | None) -> list[lsp.CompletionItem]:
+    out = verbs()
+    out += [_item(k, K.Keyword) for k in KEYWORDS]
+    out += [_item(n, K.Variable, t) for n, t in _vocab(vocab, "contexts", {}).items()]
+    zones = _vocab(vocab, "zones", {})
+    out += [_item(n, K.Constant, zones.get(n, t)) for n, t in _vocab(vocab, "constants", {}).items()]
+    out += _scripts(rs)
+    return out
+
+
+def _by_parameter_type(call: str | None, name: str, vocab: Vocabulary | None,
+                       rs: Ruleset | None) -> list[lsp.CompletionItem] | None:
+    """After `name=` inside `call(…)`: the values of that parameter's type."""
+    spec = LIBRARY.get(call or "")
+    param = spec.param(name) if spec is not None else None
+    if param is None:
+        return None
+    if param.type == "zone":
+        return [_item(z, K.Constant, n) for z, n in _vocab(vocab, "zones", {}).items()]
+    if param.type == "script":
+        return _scripts(rs, ("character", "fog", "trump") if name == "as" else ())
+    if param.type == "player":
+        return [_item(n, K.Variable, t) for n, t in _vocab(vocab, "contexts", {}).items() if t == "player"]
+    values = [n for n, t in _vocab(vocab, "constants", {}).items() if t == param.type]
+    return [_item(v, K.Constant, param.type) for v in values] or None

@@ -1,0 +1,52 @@
+"""Go to definition: an `override` → the official script it replaces; `same_as X`,
+`効果の内容は「X」を参照` or any script id or 「name」 → that script."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..model import Script
+from ..source import Span
+from ..syntax import ast
+from .analysis import Analysis, base_script, script_at
+from .cursor import name_at, reference_at
+
+
+@dataclass(frozen=True)
+class Target:
+    path: Path
+    span: Span
+    text: str
+
+
+def definition(analysis: Analysis, module: ast.Module, path: Path, line: str, line_no: int,
+               column: int) -> Target | None:
+    """Where the thing under the cursor (0-based `line_no`, `column`) is defined."""
+    rs = analysis.ruleset(path)
+    if rs is None:
+        return None
+    own = script_at(module, line_no + 1)
+    ref = reference_at(line, column)
+    if ref is not None:
+        script = rs.by_name(ref.text)
+        return _script(analysis, script) if script is not None else None
+    word = name_at(line, column)
+    if word is None:
+        return None
+    if own is not None and own.override and own.id.value == word.text and own.id.span.line == line_no + 1:
+        found = base_script(own.kind, own.id.value)
+        if found is not None:
+            base_path, node = found
+            return Target(base_path, node.id.span, base_path.read_text("utf-8"))
+    script = rs.scripts.get(word.text)
+    if script is None or (own is not None and script.id == own.id.value and own.id.span.line == line_no + 1):
+        return None
+    return _script(analysis, script)
+
+
+def _script(analysis: Analysis, script: Script) -> Target | None:
+    where = analysis.locate(script)
+    if where is None:
+        return None
+    return Target(where[0], script.span, where[1])

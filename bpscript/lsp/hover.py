@@ -1,0 +1,96 @@
+"""Hover: a verb's signature and docs, a script's card as the action list prints it, and
+the cards a ★ / ☆ condition accepts."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from ..backends.markdown_backend import script_markdown
+from ..cards import Card, full_deck
+from ..conditions import (CardCondition, FaceDown, LabelHolder, NamedCharacter, RareCard, SameNumber,
+                          SameSuit, Slots)
+from ..model import Ruleset
+from ..syntax.conditions import ConditionError, parse_condition
+from ..verbs import LIBRARY, VerbSpec
+from .cursor import Word, condition_at, followed_by_paren, name_at, reference_at
+
+MARKS = {"★": "キーカード条件 (key card condition)", "☆": "ユニット条件 (unit condition)"}
+WAYS_SHOWN = 5000
+
+
+def hover_text(line: str, column: int, rs: Ruleset | None) -> tuple[str, Word] | None:
+    """Markdown for what is under the cursor on `line`, and the word it is about."""
+    cond = condition_at(line, column)
+    if cond is not None:
+        mark, word = cond
+        return describe_condition(mark, word.text), word
+    ref = reference_at(line, column)
+    if ref is not None and rs is not None:
+        script = rs.by_name(ref.text)
+        if script is not None:
+            return card(script, rs), ref
+    word = name_at(line, column)
+    if word is None:
+        return None
+    spec = LIBRARY.get(word.text)
+    if spec is not None and (followed_by_paren(line, word) or line[:word.start].rstrip().endswith(" on")):
+        return verb_doc(spec), word
+    if rs is not None and word.text in rs.scripts:
+        return card(rs.scripts[word.text], rs), word
+    return None
+
+
+def verb_doc(spec: VerbSpec) -> str:
+    lines = [f"```\n{spec.signature}\n```", "", spec.doc]
+    if spec.ja:
+        lines += ["", spec.ja]
+    lines += ["", f"*{spec.kind}*" + (f" — used by `{spec.single_use}` only" if spec.single_use else "")]
+    return "\n".join(lines)
+
+
+def card(script, rs: Ruleset) -> str:
+    lines = script_markdown(script, rs, anchor=False)
+    lines += [f"`{script.kind} {script.id}` — {script.span}"]
+    return "\n".join(lines).strip() + "\n"
+
+
+def _cards(cards: list[Card]) -> str:
+    return " ".join(str(c) for c in cards) if cards else "none"
+
+
+def describe_condition(mark: str, text: str) -> str:
+    """The condition in words: how many cards, which cards can take part, how many ways."""
+    head = f"**{mark}{text}** — {MARKS[mark]}"
+    try:
+        cond = parse_condition(text)
+    except ConditionError as err:
+        return f"{head}\n\nnot a condition: {err.message} (expected {err.expected})"
+    if isinstance(cond, LabelHolder):
+        noun = "soldier" if cond.kind == "soldier" else "bulwark"
+        return f"{head}\n\nA unit on the field: {cond.count} {noun}(s) holding <{cond.label}>."
+    if isinstance(cond, NamedCharacter):
+        return f"{head}\n\nA unit on the field: {cond.count} of the character 「{cond.name}」."
+    assert isinstance(cond, CardCondition)
+    deck = full_deck()
+    size = (f"{cond.min_cards}" if cond.max_cards == cond.min_cards
+            else f"{cond.min_cards} or more" if cond.max_cards is None else f"{cond.min_cards}〜{cond.max_cards}")
+    out = [head, "", f"Takes {size} card(s): {cond.canonical()}"]
+    if isinstance(cond, Slots):
+        for i, p in enumerate(cond.patterns, 1):
+            label = f"card {i}" if len(cond.patterns) > 1 else "the card"
+            out.append(f"- {label}: {_cards([c for c in deck if p.accepts(c)])}")
+    elif isinstance(cond, (SameSuit, SameNumber)):
+        allowed = [c for c in deck if not c.is_joker
+                   and (not isinstance(cond, SameSuit) or cond.numbers is None or c.number in cond.numbers)]
+        what = "one suit" if isinstance(cond, SameSuit) else "one number"
+        out.append(f"- all of {what}, from: {_cards(allowed)}")
+    elif isinstance(cond, FaceDown):
+        out.append("- any card, face down")
+    elif isinstance(cond, RareCard):
+        out.append(f"- any {cond.count} card(s) from the rare zone")
+    if not isinstance(cond, (FaceDown, RareCard)):
+        ways = list(islice(cond.candidates(deck), WAYS_SHOWN))
+        count = f"{len(ways)}" if len(ways) < WAYS_SHOWN else f"{WAYS_SHOWN} or more"
+        example = f", e.g. {_cards(list(ways[0]))}" if ways else ""
+        out += ["", f"{count} way(s) from the 54-card deck{example}"]
+    return "\n".join(out)
