@@ -19,3 +19,9 @@ def test_mkdocs_build_strict(tmp_path):
                           cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert (tmp_path / "site" / "index.html").is_file()
+    # ```bps fences come out highlighted by bpscript's lexer (the `bps` entry point)
+    page = (tmp_path / "site" / "language" / "index.html").read_text("utf-8")
+    assert 'class="language-bps highlight"' in page
+    for span in ('<span class="kd">action</span>', '<span class="nd">@直接-通常-メイン</span>',
+                 '<span class="na">effect</span>'):
+        assert span in page, span

@@ -1,0 +1,95 @@
+"""A Pygments lexer for `.bps`, registered as `bps` (entry point `pygments.lexers`), so
+that ```bps fences on the docs site and anything else that uses Pygments highlight it.
+
+It follows the token classes of `grammar.lark`: item keywords, field names, the header
+line's `@…` `$…` `★…` parts, labels, strings and texts, the effect language. It is
+a highlighter, not a parser: text it does not know is shown plain, never as an error.
+"""
+
+from __future__ import annotations
+
+from pygments.lexer import RegexLexer, bygroups, include, words
+from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuation, String, Text,
+                            Whitespace)
+
+ITEMS = ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override")
+FIELDS = ("ruby", "category", "note", "activation", "trigger", "target", "effect", "story", "flavor",
+          "formats", "frames", "since", "update", "size", "labels", "ability", "placed_by", "summary",
+          "deck", "deck_cards", "zones", "setup", "action_lists")
+STATEMENTS = ("if", "elif", "else", "for", "in", "let", "step", "repeat", "until", "and", "or", "not")
+CLAUSES = ("where", "when", "on", "each", "scope", "of", "by", "same_as", "allow", "disclosure", "any")
+
+
+class BpsLexer(RegexLexer):
+    """bpscript, the BlackPoker scripting language."""
+
+    name = "bpscript"
+    aliases = ["bps", "bpscript"]
+    filenames = ["*.bps"]
+    mimetypes = ["text/x-bpscript"]
+
+    tokens = {
+        "root": [
+            # line starts first: a field name, an item keyword
+            (r"^([ \t]*)(category)([ \t]*)(:)([^\n#]*)",
+             bygroups(Whitespace, Name.Attribute, Whitespace, Punctuation, String)),
+            (r"^([ \t]*)(labels)([ \t]*)(:)", bygroups(Whitespace, Name.Attribute, Whitespace, Punctuation),
+             "labels"),
+            (r"^([ \t]*)(deck_cards)([ \t]*)(:)", bygroups(Whitespace, Name.Attribute, Whitespace, Punctuation),
+             "cards"),
+            (words(FIELDS, prefix=r"^([ \t]*)", suffix=r"([ \t]*)(:)"),
+             bygroups(Whitespace, Name.Attribute, Whitespace, Punctuation)),
+            (r"^(override)([ \t]+)", bygroups(Keyword.Declaration, Whitespace)),
+            (r"(?<![\w.])(action|character|fog|trump)([ \t]+)(?=[A-Za-z_][A-Za-z0-9_]*[ \t]+\")",
+             bygroups(Keyword.Declaration, Whitespace)),
+            (words(ITEMS, prefix=r"^", suffix=r"\b"), Keyword.Declaration),
+            (r"[ \t\u3000]+", Whitespace),
+            (r"\n", Whitespace),
+            (r"#.*?$", Comment.Single),
+            (r'"""', String.Doc, "text"),
+            (r'"', String.Double, "string"),
+            # the printed header line: @トリガー-スピード-タイミング $コスト ★条件 / ☆ユニット条件
+            (r"@[^\s$★☆#]*", Name.Decorator),
+            (r"\$[^\s★☆#]*", Keyword.Type),
+            (r"[★☆][^\n#]*", String.Symbol),
+            (r"[(（][^)）\"\n]*[^\x00-\x7f\"][^)）\"\n]*[)）]", Name.Class),  # (速攻魔法)
+            include("code"),
+        ],
+        "code": [
+            (words(STATEMENTS, suffix=r"\b"), Keyword),
+            (words(CLAUSES, suffix=r"\b"), Keyword.Reserved),
+            (words(("true", "false"), suffix=r"\b"), Keyword.Constant),
+            (r"[A-Za-z_][A-Za-z0-9_]*(?=[ \t]*\()", Name.Function),
+            (r"[A-Za-z_][A-Za-z0-9_.]*", Name),
+            (r"[0-9]+", Number.Integer),
+            (r"==|!=|<=|>=|[-+*/%<>=&]", Operator),
+            (r"[{}()\[\],.:]", Punctuation),
+            (r".", Text),
+        ],
+        "string": [
+            (r'\\.', String.Escape),
+            (r'"', String.Double, "#pop"),
+            (r'[^"\\\n]+', String.Double),
+            (r"\n", Text, "#pop"),  # an unterminated string ends with its line
+        ],
+        "text": [
+            (r'\\.', String.Escape),
+            (r'"""', String.Doc, "#pop"),
+            (r'[^"\\]+|"', String.Doc),
+        ],
+        "labels": [
+            (r"\n", Whitespace, "#pop"),
+            (r"<[^<>\n]+>", Name.Tag),
+            (r"\([^)\n]*\)", Name.Class),
+            (r"#.*?$", Comment.Single),
+            (r"[ \t]+", Whitespace),
+            include("code"),
+        ],
+        "cards": [
+            (r"\n", Whitespace, "#pop"),
+            (r"(♠|♡|♢|♣|♥|♦|[SHDC])(10|[2-9AJQK])|Joker", String.Symbol),
+            (r"#.*?$", Comment.Single),
+            (r"[ \t]+", Whitespace),
+            (r".", Text),
+        ],
+    }

@@ -1,0 +1,56 @@
+"""The Pygments lexer: registered as `bps`, it highlights every official script without
+an error token, and a ```bps fence renders with highlighted spans as on the docs site."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import markdown
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import find_lexer_class_for_filename, get_lexer_by_name
+from pygments.token import Error
+
+from bpscript.loader import base_files
+from bpscript.syntax.highlight import BpsLexer
+
+ROOT = Path(__file__).parents[2]
+UP = (ROOT / "frames" / "homebrew-example" / "frame.bps").read_text("utf-8")
+
+
+def test_registered_as_bps_through_the_entry_point():
+    assert isinstance(get_lexer_by_name("bps"), BpsLexer)
+    assert find_lexer_class_for_filename("my-frame.bps") is BpsLexer
+
+
+def test_official_scripts_lex_without_errors_and_lose_nothing():
+    lexer = BpsLexer(stripnl=False)
+    for path in base_files() + [ROOT / "tests" / "syntax" / "fixtures" / "messy.bps"]:
+        text = path.read_text("utf-8")
+        tokens = list(lexer.get_tokens(text))
+        assert not [v for t, v in tokens if t in Error], path
+        assert "".join(v for _, v in tokens) == text
+
+
+def test_a_script_renders_with_highlighted_spans():
+    html = highlight(UP, BpsLexer(), HtmlFormatter(nowrap=True))
+    for expected in ('<span class="kd">override</span>', '<span class="kd">action</span>',
+                     '<span class="nd">@直接-通常-クイック</span>', '<span class="kt">$DL</span>',
+                     '<span class="ss">★♡A〜10</span>', '<span class="na">effect</span>',
+                     '<span class="nf">add_size</span>', '<span class="nc">(速攻魔法)</span>',
+                     '<span class="c1"># In this frame アップ also costs a life point.</span>',
+                     '<span class="ss">♠A</span>'):
+        assert expected in html, expected
+
+
+def test_script_text_stays_inert_in_html():
+    html = highlight('action x "<script>alert(1)</script>" {\n}\n', BpsLexer(), HtmlFormatter(nowrap=True))
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_a_bps_fence_is_highlighted_as_on_the_docs_site():
+    """The docs' Markdown set-up (mkdocs.yml): pymdownx.highlight over superfences."""
+    page = markdown.markdown(f"```bps\n{UP}```\n", extensions=["pymdownx.highlight", "pymdownx.superfences"],
+                             extension_configs={"pymdownx.highlight": {"pygments_lang_class": True}})
+    assert 'class="language-bps highlight"' in page
+    assert '<span class="nd">@直接-通常-メイン</span>' in page
