@@ -57,7 +57,7 @@ class BpsLexer(RegexLexer):
         ],
         "code": [
             (words(STATEMENTS, suffix=r"\b"), Keyword),
-            (words(CLAUSES, suffix=r"\b"), Keyword.Reserved),
+            (words(CLAUSES, suffix=r"\b(?![ \t]*=)"), Keyword.Reserved),  # not a keyword argument (on=)
             (words(("true", "false"), suffix=r"\b"), Keyword.Constant),
             (r"[A-Za-z_][A-Za-z0-9_]*(?=[ \t]*\()", Name.Function),
             (r"[A-Za-z_][A-Za-z0-9_.]*", Name),
@@ -80,7 +80,7 @@ class BpsLexer(RegexLexer):
         "labels": [
             (r"\n", Whitespace, "#pop"),
             (r"<[^<>\n]+>", Name.Tag),
-            (r"\([^)\n]*\)", Name.Class),
+            (r"(?<=>)\([^)\n]*\)", Name.Class),  # <速攻>(qualifier)
             (r"#.*?$", Comment.Single),
             (r"[ \t]+", Whitespace),
             include("code"),

@@ -54,3 +54,28 @@ def test_a_bps_fence_is_highlighted_as_on_the_docs_site():
                              extension_configs={"pymdownx.highlight": {"pygments_lang_class": True}})
     assert 'class="language-bps highlight"' in page
     assert '<span class="nd">@直接-通常-メイン</span>' in page
+
+
+def test_every_keyword_of_the_grammar_is_highlighted():
+    import re
+
+    from pygments.token import Name, Text
+    rules = re.sub(r"//[^\n]*", "", (ROOT / "bpscript" / "syntax" / "grammar.lark").read_text("utf-8"))
+    words = set(re.findall(r'"([a-z_]+)"', rules))
+    lexer = BpsLexer()
+    plain = []
+    for word in sorted(words):
+        if word in ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override"):
+            line = f'{word} someId "名前"\n'
+        elif word in ("allow", "disclosure"):
+            line = f"  {word} x\n"
+        elif re.fullmatch(r"[a-z_]+", word) and word not in ("and", "or", "not", "in", "if", "elif", "else", "for",
+                                                              "let", "step", "repeat", "until", "where", "when",
+                                                              "on", "each", "scope", "of", "by", "same_as", "any"):
+            line = f"  {word}: x\n"
+        else:
+            line = f"    x {word} y\n"
+        kinds = [t for t, v in lexer.get_tokens(line) if v == word]
+        if not kinds or kinds[0] in (Name, Text):
+            plain.append(word)
+    assert not plain and len(words) >= 50, plain

@@ -1,0 +1,117 @@
+"""editors/vscode: valid JSON, wired together, and a grammar that covers the language's
+keywords (every literal word of grammar.lark gets a scope of its own)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+VSCODE = ROOT / "editors" / "vscode"
+
+
+def load(name: str):
+    return json.loads((VSCODE / name).read_text("utf-8"))
+
+
+def test_the_extension_is_wired_together():
+    pkg = load("package.json")
+    (lang,) = pkg["contributes"]["languages"]
+    (grammar,) = pkg["contributes"]["grammars"]
+    assert lang["id"] == grammar["language"] == "bps" and lang["extensions"] == [".bps"]
+    assert (VSCODE / lang["configuration"]).is_file() and (VSCODE / grammar["path"]).is_file()
+    assert (VSCODE / pkg["main"]).is_file()
+    assert "vscode-languageclient" in pkg["dependencies"]
+    assert pkg["contributes"]["configuration"]["properties"]["bpscript.server.command"]["default"] == ["bpscript", "lsp"]
+    assert load(grammar["path"])["scopeName"] == grammar["scopeName"] == "source.bps"
+    conf = load(lang["configuration"])
+    assert conf["comments"]["lineComment"] == "#"
+    for key in ("increaseIndentPattern", "decreaseIndentPattern"):
+        re.compile(conf["indentationRules"][key])
+
+
+def test_the_client_starts_bpscript_lsp():
+    source = (VSCODE / "extension.js").read_text("utf-8")
+    assert 'require("vscode-languageclient/node")' in source and '["bpscript", "lsp"]' in source
+    if shutil.which("node"):
+        subprocess.run(["node", "--check", str(VSCODE / "extension.js")], check=True)
+
+
+def _patterns(node):
+    """Every pattern of the grammar with its regex and the scope of the whole match or of
+    each capture group."""
+    if isinstance(node, dict):
+        for key in ("match", "begin"):
+            if key in node:
+                caps = node.get("captures") or node.get("beginCaptures") or {}
+                yield node[key], node.get("name"), {int(k): v["name"] for k, v in caps.items()}
+        for value in node.values():
+            yield from _patterns(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _patterns(value)
+
+
+def keywords() -> set[str]:
+    text = (ROOT / "bpscript" / "syntax" / "grammar.lark").read_text("utf-8")
+    rules = re.sub(r"//[^\n]*", "", text)  # the comments quote example text
+    return set(re.findall(r'"([a-z_]+)"', rules))
+
+
+def sample(word: str) -> str:
+    if word in ("action", "character", "fog", "trump", "format", "frame"):
+        return f'{word} someId "名前" {{'
+    if word == "override":
+        return 'override action someId "名前" {'
+    if word == "cost":
+        return 'cost B Bulwark "防壁をドライブする"'
+    if word == "extends":
+        return 'extends "blackpoker-8.2"'
+    if word in ("allow", "disclosure"):
+        return f"  {word} G2 \"理由\"" if word == "allow" else f'  {word} pack: "a" "b" "c"'
+    if word in ("ruby", "category", "note", "activation", "trigger", "target", "effect", "story", "flavor",
+                "formats", "frames", "since", "update", "size", "labels", "ability", "placed_by", "summary",
+                "deck", "deck_cards", "zones", "setup", "action_lists"):
+        return f"  {word}: x"
+    return f"    x {word} y"
+
+
+def test_the_grammar_covers_every_keyword():
+    grammar = load("syntaxes/bps.tmLanguage.json")
+    found = {}
+    for word in sorted(keywords()):
+        line = sample(word)
+        start = line.index(word)
+        scopes = set()
+        for regex, name, captures in _patterns(grammar):
+            for m in re.finditer(regex, line, re.M):
+                if name and m.start() <= start and m.end() >= start + len(word) and m.group() == word:
+                    scopes.add(name)
+                for group, scope in captures.items():
+                    if m.group(group) and m.group(group).strip() == word and m.start(group) <= start:
+                        scopes.add(scope)
+        found[word] = {s for s in scopes if not s.startswith("variable.other.bps")}
+    missing = sorted(w for w, s in found.items() if not s)
+    assert not missing, missing
+    assert len(found) >= 50
+
+
+@pytest.mark.parametrize("line, text, scope", [
+    ("  @直接-通常-クイック $D ★♡A〜10", "@直接-通常-クイック", "keyword.other.header.bps"),
+    ("  @直接-通常-クイック $D ★♡A〜10", "$D", "constant.other.cost.bps"),
+    ("  @直接-通常-クイック $D ★♡A〜10", "★♡A〜10", "string.unquoted.condition.bps"),
+    ('action up "アップ" (速攻魔法) {', "(速攻魔法)", "entity.name.class.type.bps"),
+    ("  labels: <アタッカー> <速攻>(A のみ)", "<速攻>", "entity.name.tag.label.bps"),
+    ("    move(target, to=grave)  # comment", "# comment", "comment.line.number-sign.bps"),
+])
+def test_the_grammar_scopes_the_header_parts(line, text, scope):
+    grammar = load("syntaxes/bps.tmLanguage.json")
+    start = line.index(text)
+    hits = [name for regex, name, _ in _patterns(grammar) if name == scope
+            for m in re.finditer(regex, line) if m.start() == start and m.group() == text]
+    assert hits, (line, text)
