@@ -76,7 +76,11 @@ class BpsLanguageServer(LanguageServer):
         except asyncio.CancelledError:
             return
         self.pending.pop(uri, None)
-        found = await self.analysis(uri)
+        try:
+            found = await self.analysis(uri)
+        except Exception as err:  # a bug must not stop the server: say so in the client's log
+            self.window_log_message(lsp.LogMessageParams(lsp.MessageType.Error, f"bpscript: cannot check {uri}: {err!r}"))
+            return
         if found is None:
             return
         analysis, _, loaded = found

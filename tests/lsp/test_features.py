@@ -1,0 +1,61 @@
+"""The server's features on their own: snippets that are valid bpscript, conditions
+described, positions in UTF-16 units, braces counted outside strings."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bpscript.lsp.completion import CONDITION_FORMS, verb_snippet
+from bpscript.lsp.cursor import depth_at, enclosing_call
+from bpscript.lsp.hover import describe_condition
+from bpscript.lsp.positions import from_utf16, to_utf16
+from bpscript.syntax.parser import parse_module
+from bpscript.verbs import LIBRARY
+
+HOLE = re.compile(r"\$\{\d+[:|]([^,}|]*)[^}]*\}|\$0")
+
+
+def filled(snippet: str) -> str:
+    return HOLE.sub(lambda m: m.group(1) or "", snippet)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, s in LIBRARY.items() if s.kind == "verb"))
+def test_every_verb_snippet_is_a_statement_that_parses(name):
+    call = filled(verb_snippet(LIBRARY[name]))
+    text = f'action a "A" {{\n  effect: "x" {{\n    {call}\n  }}\n}}\n'
+    module, diags = parse_module(text)
+    assert not diags, call
+    (stmt,) = module.items[0].fields[0].body
+    required = [p.name for p in LIBRARY[name].params if p.required]
+    given = [p.name for p in LIBRARY[name].params[:len(stmt.call.args)]] + [k for k, _ in stmt.call.kwargs]
+    assert sorted(given) == sorted(required)
+
+
+@pytest.mark.parametrize("label, snippet, doc", CONDITION_FORMS)
+def test_every_condition_form_is_described(label, snippet, doc):
+    for text in (label, filled(snippet)):
+        described = describe_condition("★", text)
+        assert "not a condition" not in described, described
+
+
+def test_conditions_say_which_cards_and_how_many_ways():
+    assert "♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10" in describe_condition("★", "♠A〜10 を 2枚")
+    assert "45 way(s)" in describe_condition("★", "♠A〜10 を 2枚")  # 10 choose 2
+    assert "78 way(s)" in describe_condition("★", "同じ数字を2枚")  # 13 × (4 choose 2)
+    assert "not a condition" in describe_condition("★", "♠Z")
+
+
+def test_positions_count_utf16_units():
+    lines = ["a𝒜b ★♡A"]  # 𝒜 is outside the BMP: two UTF-16 units
+    assert to_utf16(lines, 0, 2) == (0, 3)
+    assert from_utf16(lines, 0, 3).column == 2
+    assert from_utf16(lines, 0, 99).column == len(lines[0])
+
+
+def test_braces_are_counted_outside_strings_and_comments():
+    text = 'action a "{" {\n  effect: """\n  }}}\n  """ {  # {\n    '
+    assert depth_at(text, len(text)) == 2
+    assert enclosing_call("move(target, to=") == "move"
+    assert enclosing_call("move(f(x), to=") == "move"
