@@ -187,6 +187,8 @@ def layout(text: str, path: str = "<string>") -> str:
         if depth == 0 and not starts_top:
             top_prev = "item"
     result = "\n".join(out) + "\n"
+    if result == src:
+        return result  # already in the layout: nothing to check
     _same_meaning(src, [t.text for t in toks if t.type == "COMMENT"], result)
     return result
 
