@@ -10,9 +10,10 @@ joins or splits lines of code. The layout (docs/formatting.md):
   `.` `:`, none between a name and its `(`, none around `=` inside parentheses
   (keyword arguments), none after a unary `-` and none between a label and its
   `(qualifier)`; two spaces before a comment that ends a line;
-- exactly one blank line after each top-level item; between top-level comments and
-  before the item a comment introduces, at most one; none inside an item, and none
-  at the start or end of a file;
+- one blank line before and after a top-level item over several lines (comments right
+  above it belong to it); between one-line items (declarations, costs) and top-level
+  comments, the author's 0 or 1 blank lines; none inside an item, none at the start or
+  end of a file; two spaces between the attributes of a one-line declaration;
 - the lines of a \"\"\"…\"\"\" text indented two spaces deeper than the line it opens on,
   its closing \"\"\" at that line's indentation;
 - no trailing whitespace; the file ends with one newline.
@@ -96,7 +97,7 @@ def _tokens(src: str) -> list[_Tok]:
     return out
 
 
-def _space(prev: _Tok, tok: _Tok, parens: int) -> str:
+def _space(prev: _Tok, tok: _Tok, nxt: _Tok | None, parens: int) -> str:
     """What goes between two tokens on one line."""
     a, b = prev.text, tok.text
     if tok.type == "COMMENT":
@@ -109,6 +110,8 @@ def _space(prev: _Tok, tok: _Tok, parens: int) -> str:
         return ""
     if a == "{" and b == "}":
         return ""
+    if tok.type == "ID" and nxt is not None and nxt.type == "COLON" and prev.type in _VALUE_END:
+        return "  "  # the next attribute of a declaration: `{ zone: field  counter: "体" }`
     return " "
 
 
@@ -143,6 +146,37 @@ def _lines(toks: list[_Tok]) -> list[tuple[int, list[_Tok]]]:
     return groups
 
 
+def _top_level(groups: list[tuple[int, list[_Tok]]]) -> dict[int, str]:
+    """The lines that start a top-level entry, each as "comment", "line" (an item on one
+    line: a declaration, a cost, `extends`) or "block" (an item over several lines)."""
+    entries: dict[int, str] = {}
+    depth = 0
+    start = None
+    for n, (_, line) in enumerate(groups):
+        if depth == 0:
+            start = n
+            only_comment = len(line) == 1 and line[0].type == "COMMENT"
+            entries[n] = "comment" if only_comment else "line"
+        for t in line:
+            depth += (t.type == "LBRACE") - (t.type == "RBRACE")
+        if start is not None and n > start or line[0].line != line[-1].end_line:
+            entries[start] = "block"
+    return entries
+
+
+def _blank_lines(groups: list[tuple[int, list[_Tok]]], entries: dict[int, str], n: int) -> int:
+    """Blank lines before top-level entry `n`: one around an item over several lines (the
+    comments directly above it belong to it); otherwise as written, at most one."""
+    before = entries[max(k for k in entries if k < n)]
+    this = entries[n]
+    later = sorted(k for k in entries if k > n)
+    while this == "comment" and later and groups[later[0]][0] == 0:  # attached to what follows
+        this = entries[later.pop(0)]
+    if before == "block" or (this == "block" and before != "comment"):
+        return 1
+    return min(groups[n][0], 1)
+
+
 def layout(text: str, path: str = "<string>") -> str:
     """The canonical layout of `text`, which must parse (else `FormatError`, with the
     diagnostics of `path`)."""
@@ -155,22 +189,20 @@ def layout(text: str, path: str = "<string>") -> str:
     except LarkError as err:
         _, diags = parse_module(text, path)
         raise FormatError("the text does not parse", diags) from err
+    groups = _lines(toks)
+    entries = _top_level(groups)
     out: list[str] = []
     depth = parens = 0
-    top_prev: str | None = None  # "item" or "comment": what the last top-level line was
-    for blanks, line in _lines(toks):
+    for n, (blanks, line) in enumerate(groups):
         first = line[0]
-        starts_top = depth == 0
         indent = INDENT * max(depth - (first.text == "}"), 0)
-        if out:
-            if starts_top:
-                out.extend([""] * (1 if top_prev == "item" else min(blanks, 1)))
+        if out and n in entries:
+            out.extend([""] * _blank_lines(groups, entries, n))
         parts: list[str] = []
-        prev: _Tok | None = None
-        for t in line:
+        for i, t in enumerate(line):
             piece = _reindent_text(t.text, indent) if t.type == "LONG_STRING" else t.text
-            if prev is not None:
-                parts.append(_space(prev, t, parens))
+            if i:
+                parts.append(_space(line[i - 1], t, line[i + 1] if i + 1 < len(line) else None, parens))
             parts.append(piece)
             if t.text in ("(", "["):
                 parens += 1
@@ -180,12 +212,7 @@ def layout(text: str, path: str = "<string>") -> str:
                 depth += 1
             elif t.type == "RBRACE":
                 depth -= 1
-            prev = t
         out.append(indent + "".join(parts))
-        if starts_top:
-            top_prev = "comment" if first.type == "COMMENT" and len(line) == 1 else "item"
-        if depth == 0 and not starts_top:
-            top_prev = "item"
     result = "\n".join(out) + "\n"
     if result == src:
         return result  # already in the layout: nothing to check

@@ -150,17 +150,19 @@ def _line_kept_mess(text: str, rng: random.Random) -> str:
 
 
 def _blank_line_mess(text: str, rng: random.Random) -> str:
-    """Blank lines added and removed outside texts."""
+    """Blank lines added and removed outside texts, where the layout fixes their number:
+    inside an item (none) and after an item over several lines (one). Between one-line
+    items and comments the author's 0 or 1 blank lines stay as written."""
     out = []
     in_text = False
     for line in text.split("\n"):
-        after_comment = bool(out) and out[-1].startswith("#")  # whether a comment is attached is the author's
-        if not in_text and not line.strip() and not after_comment and rng.random() < 0.5:
+        fixed = bool(out) and (out[-1] == "}" or out[-1].startswith((" ", "\t")))
+        if not in_text and not line.strip() and fixed and rng.random() < 0.5:
             continue
         out.append(line)
         if line.count('"""') % 2:
             in_text = not in_text
-        if not in_text and rng.random() < 0.3:
+        if not in_text and (line == "}" or line.startswith((" ", "\t"))) and rng.random() < 0.3:
             out.extend([""] * rng.randint(1, 3))
     return "\n".join(out)
 
@@ -296,3 +298,13 @@ def test_the_docs_example_formats_as_shown():
     page = (ROOT / "docs" / "formatting.md").read_text("utf-8")
     before, after = re.findall(r"```bps\n(.*?)```", page, re.S)
     assert format_text(before) == after
+
+
+def test_vocabulary_declarations_keep_their_grouping():
+    src = ('zone  field "場"{holds:units}\nzone fog "フォグ" { holds: marks }\n\n\n\n'
+           'component character "キャラクター" {zone:field counter:"体"}\n'
+           'label attacker "アタッカー" { roles: attack,block }\naction a "A" {\n  effect: "x"\n}\nlabel x "X"\n')
+    assert format_text(src) == (
+        'zone field "場" { holds: units }\nzone fog "フォグ" { holds: marks }\n\n'
+        'component character "キャラクター" { zone: field  counter: "体" }\n'
+        'label attacker "アタッカー" { roles: attack, block }\n\naction a "A" {\n  effect: "x"\n}\n\nlabel x "X"\n')
