@@ -64,7 +64,8 @@ def keywords() -> set[str]:
 
 
 def sample(word: str) -> str:
-    if word in ("action", "character", "fog", "trump", "format", "frame"):
+    if word in ("action", "character", "fog", "trump", "format", "frame", "speed", "timing", "zone", "component",
+                "type", "role", "label", "status", "owner", "spelling"):
         return f'{word} someId "名前" {{'
     if word == "override":
         return 'override action someId "名前" {'

@@ -10,7 +10,7 @@ from ..cards import Card, full_deck
 from ..conditions import (CardCondition, FaceDown, LabelHolder, NamedCharacter, RareCard, SameNumber,
                           SameSuit, Slots)
 from ..model import Ruleset
-from ..syntax.conditions import ConditionError, parse_condition
+from ..syntax.conditions import ConditionError, format_condition, parse_condition
 from ..verbs import LIBRARY, VerbSpec
 from .cursor import Word, condition_at, followed_by_paren, name_at, reference_at
 
@@ -23,7 +23,8 @@ def hover_text(line: str, column: int, rs: Ruleset | None) -> tuple[str, Word] |
     cond = condition_at(line, column)
     if cond is not None:
         mark, word = cond
-        return describe_condition(mark, word.text), word
+        spellings = rs.vocabulary.spelling_map() if rs is not None else None
+        return describe_condition(mark, word.text, spellings), word
     ref = reference_at(line, column)
     if ref is not None and rs is not None:
         script = rs.by_name(ref.text)
@@ -58,23 +59,22 @@ def _cards(cards: list[Card]) -> str:
     return " ".join(str(c) for c in cards) if cards else "none"
 
 
-def describe_condition(mark: str, text: str) -> str:
+def describe_condition(mark: str, text: str, spellings: dict[str, str] | None = None) -> str:
     """The condition in words: how many cards, which cards can take part, how many ways."""
     head = f"**{mark}{text}** — {MARKS[mark]}"
     try:
-        cond = parse_condition(text)
+        cond = parse_condition(text, spellings)
     except ConditionError as err:
         return f"{head}\n\nnot a condition: {err.message} (expected {err.expected})"
     if isinstance(cond, LabelHolder):
-        noun = "soldier" if cond.kind == "soldier" else "bulwark"
-        return f"{head}\n\nA unit on the field: {cond.count} {noun}(s) holding <{cond.label}>."
+        return f"{head}\n\nA unit on the field: {cond.count} {cond.kind} holding the label <{cond.label}>."
     if isinstance(cond, NamedCharacter):
         return f"{head}\n\nA unit on the field: {cond.count} of the character 「{cond.name}」."
     assert isinstance(cond, CardCondition)
     deck = full_deck()
     size = (f"{cond.min_cards}" if cond.max_cards == cond.min_cards
             else f"{cond.min_cards} or more" if cond.max_cards is None else f"{cond.min_cards}〜{cond.max_cards}")
-    out = [head, "", f"Takes {size} card(s): {cond.canonical()}"]
+    out = [head, "", f"Takes {size} card(s): {format_condition(cond)}"]
     if isinstance(cond, Slots):
         for i, p in enumerate(cond.patterns, 1):
             label = f"card {i}" if len(cond.patterns) > 1 else "the card"

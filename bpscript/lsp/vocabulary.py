@@ -1,8 +1,8 @@
-"""The words an author may type, for completion: read from the ruleset where it declares
-them (costs, formats, frames, scripts) and from the model's tables for the rest.
+"""The words an author may type, for completion, as the ruleset declares them
+(`Ruleset.vocabulary`: header words, zones, types, target kinds, owners, cost letters)
+plus its formats and frames, and the verb library's context names and constants.
 
-This is the one place that knows where each word list lives, so when the vocabulary
-moves into the ruleset's own declarations only this function changes.
+This is the one place completion learns its words from.
 """
 
 from __future__ import annotations
@@ -26,22 +26,25 @@ class Vocabulary:
     scopes: tuple[str, ...]
     formats: dict[str, str]  # id → name
     frames: dict[str, str]
-    types: tuple[str, ...]  # (速攻魔法), (兵士), …
+    types: tuple[str, ...]  # 速攻魔法, 兵士, …
 
 
 def vocabulary(rs: m.Ruleset) -> Vocabulary:
-    headers = tuple("-".join(w.value for w in combo) for combo in product(m.Trigger, m.Speed, m.Timing))
-    types = tuple(m.ACTION_TYPES) + tuple(t for ts in m.COMPONENT_TYPES.values() for t in ts)
+    v = rs.vocabulary
+    headers = tuple("-".join(w.name for w in combo) for combo in product(v.triggers, v.speeds, v.timings))
+    kinds = {t.id: t.name for t in v.types if t.kind != "action"}
+    kinds.update({c.id: c.name for c in v.components})
+    kinds.update({t.id: t.name for t in v.target_kinds})
     return Vocabulary(
         headers=headers,
-        costs={c.letter: c.text for c in rs.costs.values()},
-        zones=dict(m.ZONES),
+        costs={c.letter: c.text for c in v.costs},
+        zones={z.id: z.name for z in v.zones},
         contexts=dict(CONTEXT),
         constants=dict(CONSTANTS),
-        target_kinds={k: v[0] for k, v in m.TARGET_KINDS.items()},
-        owners=tuple(m.OWNERS),
+        target_kinds=kinds,
+        owners=tuple(o.id for o in v.owners),
         scopes=tuple(m.SCOPES),
         formats={f.id: f.name for f in rs.formats.values()},
         frames={f.id: f.name for f in rs.frames.values()},
-        types=types,
+        types=tuple(t.name for t in v.types),
     )

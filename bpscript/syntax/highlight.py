@@ -13,6 +13,8 @@ from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuatio
                             Whitespace)
 
 ITEMS = ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override")
+VOCABULARY = ("trigger", "speed", "timing", "zone", "component", "type", "category", "role", "label", "status",
+              "target", "owner", "spelling")  # declarations: `zone field "場" { holds: units }`
 FIELDS = ("ruby", "category", "note", "activation", "trigger", "target", "effect", "story", "flavor",
           "formats", "frames", "since", "update", "size", "labels", "ability", "placed_by", "summary",
           "deck", "deck_cards", "zones", "setup", "action_lists")
@@ -30,7 +32,9 @@ class BpsLexer(RegexLexer):
 
     tokens = {
         "root": [
-            # line starts first: a field name, an item keyword
+            # line starts first: a declaration, a field name, an item keyword
+            (words(VOCABULARY, prefix=r"^", suffix=r"([ \t]+)([A-Za-z_][A-Za-z0-9_]*)"),
+             bygroups(Keyword.Declaration, Whitespace, Name.Class)),
             (r"^([ \t]*)(category)([ \t]*)(:)([^\n#]*)",
              bygroups(Whitespace, Name.Attribute, Whitespace, Punctuation, String)),
             (r"^([ \t]*)(labels)([ \t]*)(:)", bygroups(Whitespace, Name.Attribute, Whitespace, Punctuation),
@@ -60,6 +64,7 @@ class BpsLexer(RegexLexer):
             (words(CLAUSES, suffix=r"\b(?![ \t]*=)"), Keyword.Reserved),  # not a keyword argument (on=)
             (words(("true", "false"), suffix=r"\b"), Keyword.Constant),
             (r"[A-Za-z_][A-Za-z0-9_]*(?=[ \t]*\()", Name.Function),
+            (r"([A-Za-z_][A-Za-z0-9_]*)([ \t]*)(:)", bygroups(Name.Attribute, Whitespace, Punctuation)),
             (r"[A-Za-z_][A-Za-z0-9_.]*", Name),
             (r"[0-9]+", Number.Integer),
             (r"==|!=|<=|>=|[-+*/%<>=&]", Operator),

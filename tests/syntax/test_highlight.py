@@ -65,7 +65,8 @@ def test_every_keyword_of_the_grammar_is_highlighted():
     lexer = BpsLexer()
     plain = []
     for word in sorted(words):
-        if word in ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override"):
+        if word in ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override",
+                    "speed", "timing", "zone", "component", "type", "role", "label", "status", "owner", "spelling"):
             line = f'{word} someId "名前"\n'
         elif word in ("allow", "disclosure"):
             line = f"  {word} x\n"
