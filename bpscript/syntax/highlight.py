@@ -63,6 +63,7 @@ class BpsLexer(RegexLexer):
             (words(STATEMENTS, suffix=r"\b"), Keyword),
             (words(CLAUSES, suffix=r"\b(?![ \t]*=)"), Keyword.Reserved),  # not a keyword argument (on=)
             (words(("true", "false"), suffix=r"\b"), Keyword.Constant),
+            (r"(♠|♡|♢|♣|♥|♦)(10|[2-9AJQK])|\bJoker\b", String.Symbol),  # cards: `deck: "…" { cards ♠A ♠2 }`
             (r"[A-Za-z_][A-Za-z0-9_]*(?=[ \t]*\()", Name.Function),
             (r"([A-Za-z_][A-Za-z0-9_]*)([ \t]*)(:)", bygroups(Name.Attribute, Whitespace, Punctuation)),
             (r"[A-Za-z_][A-Za-z0-9_.]*", Name),
