@@ -265,6 +265,10 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def label(self, meta, c):
+        return self.guarded_label(meta, [*c, None])
+
+    @v_args(meta=True)
+    def guarded_label(self, meta, c):
         tok, paren, when = c
         name = ast.Word(str(tok)[1:-1].strip(), self._tok(tok))
         qual = ast.Word(str(paren)[1:-1], self._tok(paren)) if paren is not None else None
