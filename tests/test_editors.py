@@ -65,7 +65,7 @@ def keywords() -> set[str]:
 
 def sample(word: str) -> str:
     if word in ("action", "character", "fog", "trump", "format", "frame", "speed", "timing", "zone", "component",
-                "type", "role", "label", "status", "owner", "spelling"):
+                "type", "role", "label", "status", "owner", "spelling", "rule", "phrase"):
         return f'{word} someId "名前" {{'
     if word == "override":
         return 'override action someId "名前" {'
@@ -77,7 +77,7 @@ def sample(word: str) -> str:
         return f"  {word} G2 \"理由\"" if word == "allow" else f'  {word} pack: "a" "b" "c"'
     if word in ("ruby", "category", "note", "activation", "trigger", "target", "effect", "story", "flavor",
                 "formats", "frames", "since", "update", "size", "labels", "ability", "placed_by", "summary",
-                "deck", "deck_cards", "zones", "setup", "action_lists"):
+                "deck", "deck_cards", "zones", "setup", "action_lists", "dev_note"):
         return f"  {word}: x"
     return f"    x {word} y"
 
@@ -116,3 +116,32 @@ def test_the_grammar_scopes_the_header_parts(line, text, scope):
     hits = [name for regex, name, _ in _patterns(grammar) if name == scope
             for m in re.finditer(regex, line) if m.start() == start and m.group() == text]
     assert hits, (line, text)
+
+
+def test_a_label_guard_is_code_up_to_its_comma():
+    """In `labels:`, `when` opens a guard where `<` and `>` compare; it ends at a comma
+    outside parentheses (the next label follows) or at the end of the line."""
+    repo = load("syntaxes/bps.tmLanguage.json")["repository"]
+    labels = next(p for p in repo["field"]["patterns"] if p.get("begin", "").startswith("^\\s*(labels)"))
+    assert labels["patterns"][0] == {"include": "#guard"}
+    guard, nested = repo["guard"], repo["nested"]
+    line = "  labels: <アタッカー> when has_number(unit, 1) and unit.size < 3 and x > 1, <ブロッカー>"
+    start = re.search(guard["begin"], line).end()
+    # the argument list is one nested region, so its comma does not end the guard
+    paren = re.search(nested["begin"], line[start:])
+    close = re.search(nested["end"], line[start + paren.end():])
+    after = start + paren.end() + close.end()
+    end = re.search(guard["end"], line[after:])
+    assert line[after + end.start():] == ", <ブロッカー>"
+    assert "<ブロッカー>" not in line[start:after + end.start()]
+    scopes = {name for _, name, _ in _patterns([guard, nested])}
+    assert "entity.name.tag.label.bps" not in scopes  # no label inside a guard
+    assert {"include": "#code"} in guard["patterns"]
+
+
+def test_a_phrase_marks_its_placeholder():
+    grammar = load("syntaxes/bps.tmLanguage.json")
+    line = 'phrase targets "{what}を対象と" { means: target }'
+    hits = [m.group() for regex, name, _ in _patterns(grammar) if name == "constant.other.placeholder.bps"
+            for m in re.finditer(regex, line)]
+    assert hits == ["{what}"]

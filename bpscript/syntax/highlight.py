@@ -14,10 +14,10 @@ from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuatio
 
 ITEMS = ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override")
 VOCABULARY = ("trigger", "speed", "timing", "zone", "component", "type", "category", "role", "label", "status",
-              "target", "owner", "spelling")  # declarations: `zone field "場" { holds: units }`
+              "rule", "target", "owner", "spelling", "phrase")  # declarations: `zone field "場" { holds: units }`
 FIELDS = ("ruby", "category", "note", "activation", "trigger", "target", "effect", "story", "flavor",
           "formats", "frames", "since", "update", "size", "labels", "ability", "placed_by", "summary",
-          "deck", "deck_cards", "zones", "setup", "action_lists")
+          "deck", "deck_cards", "zones", "setup", "action_lists", "dev_note")
 STATEMENTS = ("if", "elif", "else", "for", "in", "let", "step", "repeat", "until", "and", "or", "not")
 CLAUSES = ("where", "when", "on", "each", "scope", "of", "by", "same_as", "allow", "disclosure", "any")
 
@@ -33,6 +33,8 @@ class BpsLexer(RegexLexer):
     tokens = {
         "root": [
             # line starts first: a declaration, a field name, an item keyword
+            (r"^(phrase)([ \t]+)([A-Za-z_][A-Za-z0-9_]*)([ \t]+)(\")",
+             bygroups(Keyword.Declaration, Whitespace, Name.Class, Whitespace, String.Double), "phrase"),
             (words(VOCABULARY, prefix=r"^", suffix=r"([ \t]+)([A-Za-z_][A-Za-z0-9_]*)"),
              bygroups(Keyword.Declaration, Whitespace, Name.Class)),
             (r"^([ \t]*)(category)([ \t]*)(:)([^\n#]*)",
@@ -89,7 +91,31 @@ class BpsLexer(RegexLexer):
             (r"(?<=>)\([^)\n]*\)", Name.Class),  # <速攻>(qualifier)
             (r"#.*?$", Comment.Single),
             (r"[ \t]+", Whitespace),
+            (r"when\b", Keyword.Reserved, "guard"),
             include("code"),
+        ],
+        "guard": [  # a label's `when` runs to a comma or the end of the line: `<` compares there
+            (r"(?=[\n#])", Whitespace, "#pop"),
+            (r",", Punctuation, "#pop"),
+            (r"[(\[]", Punctuation, "nested"),
+            (r'"', String.Double, "string"),
+            (r"[ \t]+", Whitespace),
+            include("code"),
+        ],
+        "nested": [  # inside a guard's ( ) or [ ], a comma separates arguments
+            (r"(?=[\n#])", Whitespace, "#pop"),
+            (r"[)\]]", Punctuation, "#pop"),
+            (r"[(\[]", Punctuation, "#push"),
+            (r'"', String.Double, "string"),
+            (r"[ \t]+", Whitespace),
+            include("code"),
+        ],
+        "phrase": [  # `phrase targets "{what}を対象と"`: {what} stands for the printed thing
+            (r"\{[A-Za-z_]+\}", String.Interpol),
+            (r'\\.', String.Escape),
+            (r'"', String.Double, "#pop"),
+            (r'[^"\\{\n]+|\{', String.Double),
+            (r"\n", Text, "#pop"),
         ],
         "cards": [
             (r"\n", Whitespace, "#pop"),

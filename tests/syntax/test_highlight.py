@@ -66,7 +66,8 @@ def test_every_keyword_of_the_grammar_is_highlighted():
     plain = []
     for word in sorted(words):
         if word in ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override",
-                    "speed", "timing", "zone", "component", "type", "role", "label", "status", "owner", "spelling"):
+                    "speed", "timing", "zone", "component", "type", "role", "label", "status", "owner", "spelling",
+                    "rule", "phrase"):
             line = f'{word} someId "名前"\n'
         elif word in ("allow", "disclosure"):
             line = f"  {word} x\n"
@@ -80,3 +81,38 @@ def test_every_keyword_of_the_grammar_is_highlighted():
         if not kinds or kinds[0] in (Name, Text):
             plain.append(word)
     assert not plain and len(words) >= 50, plain
+
+
+def _kinds(line: str) -> list[tuple[str, str]]:
+    return [(v, str(t)) for t, v in BpsLexer().get_tokens(line) if v.strip()]
+
+
+def test_every_vocabulary_kind_of_the_grammar_is_a_declaration():
+    import re
+
+    from pygments.token import Keyword
+    rules = (ROOT / "bpscript" / "syntax" / "grammar.lark").read_text("utf-8")
+    kinds = re.findall(r'"([a-z]+)"', re.search(r"!vocab_kind:(.*?)\nvocab_attrs", rules, re.S).group(1))
+    assert "rule" in kinds and "phrase" in kinds
+    for kind in kinds:
+        tokens = list(BpsLexer().get_tokens(f'{kind} someId "名前" {{ a: b }}\n'))
+        assert tokens[0] == (Keyword.Declaration, kind), kind
+
+
+def test_a_phrase_shows_where_the_printed_thing_stands():
+    assert ("{what}", "Token.Literal.String.Interpol") in _kinds('phrase targets "{what}を対象と" { means: target }\n')
+
+
+def test_comparisons_are_operators_and_labels_are_labels():
+    effect = _kinds("    if life(me) < 3 and life(opponent) > 2 {\n")
+    assert ("<", "Token.Operator") in effect and (">", "Token.Operator") in effect
+    assert not [v for v, t in effect if t == "Token.Name.Tag"]
+    line = _kinds("  labels: <アタッカー> when has_number(unit, 1) and unit.size < 3 and x > 1, <ブロッカー>\n")
+    assert [v for v, t in line if t == "Token.Name.Tag"] == ["<アタッカー>", "<ブロッカー>"]
+    assert [v for v, t in line if t == "Token.Operator"] == ["<", ">"]
+
+
+def test_a_comprehension_is_highlighted_as_code():
+    line = _kinds("    let xs = [u for u in units(soldier, me) if u.size < 3]\n")
+    assert [v for v, t in line if t == "Token.Keyword"] == ["let", "for", "in", "if"]
+    assert ("units", "Token.Name.Function") in line
