@@ -167,22 +167,36 @@ def _blank_line_mess(text: str, rng: random.Random) -> str:
     return "\n".join(out)
 
 
+#: every .bps under stdlib/ and frames/, by package: the official rules, and the example
+#: homebrew frame (which `extends` them)
+PACKAGES = {"official": OFFICIAL, "homebrew-example": sorted((ROOT / "frames" / "homebrew-example").glob("*.bps"))}
+
+
+def test_the_packages_cover_every_file_under_stdlib_and_frames():
+    every = {p.resolve() for d in ("stdlib", "frames") for p in (ROOT / d).rglob("*.bps")}
+    assert every == {p.resolve() for files in PACKAGES.values() for p in files}
+
+
 @pytest.mark.parametrize("seed", [1, 2])
-def test_every_official_script_keeps_its_meaning(seed):
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_every_official_script_keeps_its_meaning(package, seed):
+    files = PACKAGES[package]
     rng = random.Random(seed)
-    original = {p.resolve(): p.read_text("utf-8") for p in OFFICIAL}
-    reference = export(original, OFFICIAL)
+    original = {p.resolve(): p.read_text("utf-8") for p in files}
+    reference = export(original, files)
+    assert json.loads(reference)["scripts"]
     messy = {p: _line_kept_mess(t, rng) for p, t in original.items()}
     assert messy != original
-    assert export(messy, OFFICIAL) == reference  # the mess itself means the same
+    assert export(messy, files) == reference  # the mess itself means the same
     formatted = {p: format_text(t) for p, t in messy.items()}
     assert formatted == original  # the official files are in the canonical layout
-    assert export(formatted, OFFICIAL) == reference
+    assert {p: format_text(t) for p, t in formatted.items()} == formatted  # idempotent
+    assert export(formatted, files) == reference
     moved = {p: _blank_line_mess(t, rng) for p, t in messy.items()}
-    assert without_positions(export(moved, OFFICIAL)) == without_positions(reference)
+    assert without_positions(export(moved, files)) == without_positions(reference)
     refolded = {p: format_text(t) for p, t in moved.items()}
     assert refolded == original
-    assert export(refolded, OFFICIAL) == reference
+    assert export(refolded, files) == reference
 
 
 # ---------------------------------------------------------------- meaning: generated scripts
@@ -209,13 +223,19 @@ def expr(draw, depth=0):
             inner += ([","] if i else []) + a
         return [draw(VERBS), "("] + inner + [")"]
     if kind == 4:
-        # no `>`: `a < b and c > d` lexes as a label <…> today (a grammar bug, reported)
-        op = draw(st.sampled_from(["+", "-", "*", "==", "!=", "<=", "and", "or", "in"]))
+        op = draw(st.sampled_from(["+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "and", "or", "in"]))
         return ["("] + draw(expr(depth + 1)) + [op] + draw(expr(depth + 1)) + [")"]
     if kind == 5:
         return ["not", "("] + draw(expr(depth + 1)) + [")"]
     if kind == 6:
+        if draw(st.booleans()):  # a comparison chain without parentheses: `a < b and c > d`
+            side = [draw(expr(3)) for _ in range(4)]  # simple operands: comparisons do not chain
+            return (["("] + side[0] + [draw(st.sampled_from(["<", ">"]))] + side[1]
+                    + ["and"] + side[2] + [draw(st.sampled_from(["<", ">"]))] + side[3] + [")"])
         return ["-"] + draw(expr(depth + 1))
+    if kind == 7 and draw(st.booleans()):  # a comprehension, with or without a condition
+        cond = ["if"] + draw(expr(depth + 1)) if draw(st.booleans()) else []
+        return ["[", *draw(expr(depth + 1)), "for", "v", "in", *draw(expr(depth + 1)), *cond, "]"]
     items = [draw(expr(depth + 1)) for _ in range(draw(st.integers(0, 3)))]
     out = ["["]
     for i, a in enumerate(items):
@@ -308,3 +328,15 @@ def test_vocabulary_declarations_keep_their_grouping():
         'zone field "場" { holds: units }\nzone fog "フォグ" { holds: marks }\n\n'
         'component character "キャラクター" { zone: field  counter: "体" }\n'
         'label attacker "アタッカー" { roles: attack, block }\n\naction a "A" {\n  effect: "x"\n}\n\nlabel x "X"\n')
+
+
+def test_comprehensions_comparisons_and_guards_get_the_layout():
+    src = ('character c "C" (兵士) {\n  ☆2〜10\n  size: unit.number\n'
+           '  labels: <アタッカー>when unit.size<3 and unit.size>1 ,<ブロッカー>\n'
+           '  ability: "x" scope this {\n    let xs=[ u for u in units(soldier,me)if u.size<3 ]\n  }\n}\n'
+           'rule  revolution "革命"\nphrase targets   "{what}を対象と" {means:target}\n')
+    assert format_text(src) == (
+        'character c "C" (兵士) {\n  ☆2〜10\n  size: unit.number\n'
+        '  labels: <アタッカー> when unit.size < 3 and unit.size > 1, <ブロッカー>\n'
+        '  ability: "x" scope this {\n    let xs = [u for u in units(soldier, me) if u.size < 3]\n  }\n}\n\n'
+        'rule revolution "革命"\nphrase targets "{what}を対象と" { means: target }\n')
