@@ -1,7 +1,9 @@
 """Completion by context: header words after `@`, cost letters after `$`, card-condition
 forms after ★ / ☆, ids after `formats:` `frames:` `zones:`, field names at the start
-of a field, and in effects the verbs (as snippets with their parameters), script ids,
-zones, context names and constants."""
+of a field, item and declaration keywords at the start of a line, events after `on`, and
+in effects the verbs (as snippets with their parameters), the locals and context names the
+script provides, constants and script ids — and where a parameter takes a word of the
+vocabulary (`move(x, to=…)`, `has_role(u, …)`), the words the ruleset declares for it."""
 
 from __future__ import annotations
 
@@ -11,9 +13,11 @@ from dataclasses import dataclass
 from lsprotocol import types as lsp
 
 from ..model import Ruleset
-from ..syntax.parser import FIELD_NAMES
-from ..verbs import LIBRARY, VerbSpec
-from .cursor import depth_at, enclosing_call
+from ..names import term_table
+from ..syntax.parser import FIELD_NAMES, ITEM_WORDS
+from ..verbs import LIBRARY, TERM_TYPES, VerbSpec
+from .cursor import depth_at
+from .scope import context_names, locals_before, parameter_at
 from .vocabulary import Vocabulary, vocabulary
 
 K = lsp.CompletionItemKind
@@ -34,6 +38,8 @@ CONDITION_FORMS: tuple[tuple[str, str, str], ...] = (
     ("<ラベル> を持つ兵士1体", "<${1:スラッシュ}> を持つ${2|兵士,防壁|}${3:1}体", "a unit holding a label"),
     ("「キャラクター」1体", "「${1:リアニメーター}」${2:1}体", "a unit of a named character"),
 )
+#: parameter types whose values are only ever written as constants (charged, face_up, top …)
+FIXED = ("state", "face", "duration", "position")
 KEYWORDS = ("if", "elif", "else", "for", "in", "let", "step", "repeat", "until", "and", "or", "not")
 _IDS_FIELD = re.compile(r"^\s*(formats|frames|zones)\s*:[^#]*$")
 
@@ -70,14 +76,16 @@ def complete(text: str, offset: int, rs: Ruleset | None) -> Completions:
     if depth == 1 and re.fullmatch(r"\s*[a-z_]*", before):
         return Completions(_fields(), word)
     if depth == 0 and re.fullmatch(r"[a-z]*", before):
-        return Completions([_item(w, K.Keyword) for w in ("action", "character", "fog", "trump", "format", "frame",
-                                                          "cost", "extends", "override")], word)
-    kw = re.search(r"([A-Za-z_]+)\s*=\s*[A-Za-z_]*$", before)
-    if kw:
-        typed = _by_parameter_type(enclosing_call(before), kw.group(1), vocab, rs)
+        return Completions([_item(w, K.Keyword) for w in ITEM_WORDS + ("override",)], word)
+    if re.search(r"^\s*trigger\s*:.*\bon\s+[A-Za-z_]*$", before):
+        return Completions([_item(n, K.Event, spec.signature) for n, spec in LIBRARY.items()
+                            if spec.kind == "event"], word)
+    param = parameter_at(before)
+    if param is not None:
+        typed = _by_parameter_type(param.name, param.type, vocab, rs)
         if typed is not None:
             return Completions(typed, word)
-    return Completions(_expression(vocab, rs), word)
+    return Completions(_expression(vocab, rs, context_names(text, offset, rs), locals_before(text, offset)), word)
 
 
 def _vocab(vocab: Vocabulary | None, name: str, default=()):
@@ -120,28 +128,31 @@ def _scripts(rs: Ruleset | None, kinds: tuple[str, ...] = ()) -> list[lsp.Comple
             if not kinds or s.kind in kinds]
 
 
-def _expression(vocab: Vocabulary | None, rs: Ruleset | None) -> list[lsp.CompletionItem]:
+def _expression(vocab: Vocabulary | None, rs: Ruleset | None, context: dict[str, str],
+                local: list[str]) -> list[lsp.CompletionItem]:
+    """In an expression: verbs, keywords, the locals and context names in scope (in the
+    lookup order of `bpscript.names`), constants and script ids. Words of the vocabulary
+    are offered only where a parameter takes them: elsewhere they are an error (E305)."""
     out = verbs()
     out += [_item(k, K.Keyword) for k in KEYWORDS]
-    out += [_item(n, K.Variable, t) for n, t in _vocab(vocab, "contexts", {}).items()]
-    zones = _vocab(vocab, "zones", {})
-    out += [_item(n, K.Constant, zones.get(n, t)) for n, t in _vocab(vocab, "constants", {}).items()]
+    out += [_item(n, K.Variable, "local") for n in local]
+    out += [_item(n, K.Variable, t) for n, t in context.items() if n not in local]
+    out += [_item(n, K.Constant, t) for n, t in _vocab(vocab, "constants", {}).items()]
     out += _scripts(rs)
     return out
 
 
-def _by_parameter_type(call: str | None, name: str, vocab: Vocabulary | None,
+def _by_parameter_type(name: str, type_: str, vocab: Vocabulary | None,
                        rs: Ruleset | None) -> list[lsp.CompletionItem] | None:
-    """After `name=` inside `call(…)`: the values of that parameter's type."""
-    spec = LIBRARY.get(call or "")
-    param = spec.param(name) if spec is not None else None
-    if param is None:
-        return None
-    if param.type == "zone":
-        return [_item(z, K.Constant, n) for z, n in _vocab(vocab, "zones", {}).items()]
-    if param.type == "script":
+    """As the argument `name` of a call: the values of that parameter's type."""
+    if type_ in TERM_TYPES and rs is not None:
+        return [_item(key, K.EnumMember, getattr(term, "name", None) or getattr(term, "signature", None))
+                for key, term in term_table(rs.vocabulary, type_).items()]
+    if type_ == "script":
         return _scripts(rs, ("character", "fog", "trump") if name == "as" else ())
-    if param.type == "player":
+    if type_ == "player":
         return [_item(n, K.Variable, t) for n, t in _vocab(vocab, "contexts", {}).items() if t == "player"]
-    values = [n for n, t in _vocab(vocab, "constants", {}).items() if t == param.type]
-    return [_item(v, K.Constant, param.type) for v in values] or None
+    if type_ not in FIXED:
+        return None  # a number, a suit, a unit…: any expression of the type, so everything in scope
+    values = [n for n, t in _vocab(vocab, "constants", {}).items() if t == type_]
+    return [_item(v, K.Constant, type_) for v in values] or None

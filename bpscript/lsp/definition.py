@@ -1,5 +1,6 @@
 """Go to definition: an `override` → the official script it replaces; `same_as X`,
-`効果の内容は「X」を参照` or any script id or 「name」 → that script."""
+`効果の内容は「X」を参照` or any script id or 「name」 → that script; a word of the
+vocabulary in an effect (`to=grave`, `has_role(u, attack)`) → its declaration."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 from ..model import Script
 from ..source import Span
 from ..syntax import ast
+from . import resolved
 from .analysis import Analysis, base_script, script_at
 from .cursor import name_at, reference_at
 
@@ -26,6 +28,12 @@ def definition(analysis: Analysis, module: ast.Module, path: Path, line: str, li
     rs = analysis.ruleset(path)
     if rs is None:
         return None
+    checked = resolved.script_at(rs, module, line_no + 1)
+    name = resolved.name_at(checked, analysis.name_of(path), line_no + 1, column) if checked else None
+    term = resolved.resolve_name(rs, name).term if name is not None else None
+    if term is not None:  # a word of the vocabulary → its declaration
+        where, text = analysis.paths.get(term.span.file), analysis.text(term.span.file)
+        return Target(where, term.span, text) if where is not None and text is not None else None
     own = script_at(module, line_no + 1)
     ref = reference_at(line, column)
     if ref is not None:

@@ -1,4 +1,5 @@
-"""Hover: a verb's signature and docs, a script's card as the action list prints it, and
+"""Hover: a verb's signature and docs, what a name resolved to (local, context name,
+vocabulary term, constant, script id), a script's card as the action list prints it, and
 the cards a ★ / ☆ condition accepts."""
 
 from __future__ import annotations
@@ -9,17 +10,21 @@ from ..backends.markdown_backend import script_markdown
 from ..cards import Card, full_deck
 from ..conditions import (CardCondition, FaceDown, LabelHolder, NamedCharacter, RareCard, SameNumber,
                           SameSuit, Slots)
-from ..model import Ruleset
+from .. import effects as fx
+from ..model import Ruleset, Script
 from ..syntax.conditions import ConditionError, format_condition, parse_condition
 from ..verbs import LIBRARY, VerbSpec
 from .cursor import Word, condition_at, followed_by_paren, name_at, reference_at
+from .resolved import describe, resolve_name
 
 MARKS = {"★": "キーカード条件 (key card condition)", "☆": "ユニット条件 (unit condition)"}
 WAYS_SHOWN = 5000
 
 
-def hover_text(line: str, column: int, rs: Ruleset | None) -> tuple[str, Word] | None:
-    """Markdown for what is under the cursor on `line`, and the word it is about."""
+def hover_text(line: str, column: int, rs: Ruleset | None, name: fx.Name | None = None,
+               script: Script | None = None) -> tuple[str, Word] | None:
+    """Markdown for what is under the cursor on `line`, and the word it is about. `name` is
+    the checked model's name at the cursor, if any, in `script`: what it resolved to is shown."""
     cond = condition_at(line, column)
     if cond is not None:
         mark, word = cond
@@ -36,6 +41,12 @@ def hover_text(line: str, column: int, rs: Ruleset | None) -> tuple[str, Word] |
     spec = LIBRARY.get(word.text)
     if spec is not None and (followed_by_paren(line, word) or line[:word.start].rstrip().endswith(" on")):
         return verb_doc(spec), word
+    if name is not None and rs is not None and script is not None and name.id == word.text:
+        found = resolve_name(rs, name)
+        text = describe(rs, script, found)
+        if found.script is not None:
+            text += "\n\n---\n\n" + card(found.script, rs)
+        return text, word
     if rs is not None and word.text in rs.scripts:
         return card(rs.scripts[word.text], rs), word
     return None

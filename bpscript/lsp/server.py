@@ -16,6 +16,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from .. import __version__
+from . import resolved
 from .analysis import Analysis, analyse, module_of, package_of
 from .completion import complete
 from .definition import definition
@@ -126,7 +127,12 @@ async def hover(ls: BpsLanguageServer, params: lsp.HoverParams) -> lsp.Hover | N
     _, text, lines = _doc(ls, params.text_document.uri)
     pos = from_utf16(lines, params.position.line, params.position.character)
     rs = found[0].ruleset(found[1]) if found else None
-    answer = hover_text(lines[pos.line] if pos.line < len(lines) else "", pos.column, rs)
+    name = script = None
+    if found is not None and rs is not None:
+        file = found[0].name_of(found[1])
+        script = resolved.script_at(rs, module_of(text, found[1]), pos.line + 1)
+        name = resolved.name_at(script, file, pos.line + 1, pos.column) if script is not None else None
+    answer = hover_text(lines[pos.line] if pos.line < len(lines) else "", pos.column, rs, name, script)
     if answer is None:
         return None
     markdown, word = answer

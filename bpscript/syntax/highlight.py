@@ -12,9 +12,10 @@ from pygments.lexer import RegexLexer, bygroups, include, words
 from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuation, String, Text,
                             Whitespace)
 
+from .parser import VOCABULARY_KINDS
+
 ITEMS = ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override")
-VOCABULARY = ("trigger", "speed", "timing", "zone", "component", "type", "category", "role", "label", "status",
-              "rule", "target", "owner", "spelling", "phrase")  # declarations: `zone field "場" { holds: units }`
+VOCABULARY = VOCABULARY_KINDS  # declarations: `zone field "場" { holds: units }`
 FIELDS = ("ruby", "category", "note", "activation", "trigger", "target", "effect", "story", "flavor",
           "formats", "frames", "since", "update", "size", "labels", "ability", "placed_by", "summary",
           "deck", "deck_cards", "zones", "setup", "action_lists", "dev_note")

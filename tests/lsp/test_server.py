@@ -188,7 +188,8 @@ def test_completion_by_context(package):
             effect = {i.label: i for i in await ed.complete(uri, line, col)}
             assert effect["move"].text_edit.new_text == "move(${1:what}, to=${2:zone})$0"
             assert effect["move"].insert_text_format == lsp.InsertTextFormat.Snippet
-            assert {"me", "key", "target", "grave", "upFog", "duelDraw"} <= set(effect)
+            assert {"me", "key", "upFog", "duelDraw"} <= set(effect)
+            assert "target" not in effect and "grave" not in effect  # no 対象 here; a zone only as a zone
             line, col = position_of(text, "place_fog(key, on=target, as=upFog)", len("place_fog(key, on=target, as="))
             fogs = {i.label for i in await ed.complete(uri, line, col)}
             assert "upFog" in fogs and "duelDraw" not in fogs
