@@ -1,4 +1,5 @@
-"""The outline of a document: its items, and each script's fields beneath it."""
+"""The outline of a document: its items (scripts, formats, frames, costs, the vocabulary's
+declarations), and each script's fields beneath it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,11 @@ from .diagnostics import to_range
 
 S = lsp.SymbolKind
 KINDS = {"action": S.Function, "character": S.Class, "fog": S.Object, "trump": S.Enum}
+#: a vocabulary declaration's symbol kind (others: a constant)
+VOCABULARY_KINDS = {"zone": S.Namespace, "component": S.Class, "type": S.TypeParameter, "category": S.Namespace,
+                    "role": S.Interface, "label": S.Property, "status": S.Property, "rule": S.Boolean,
+                    "trigger": S.EnumMember, "speed": S.EnumMember, "timing": S.EnumMember, "target": S.Struct,
+                    "owner": S.Key, "spelling": S.String, "phrase": S.String}
 
 
 def symbols(module: ast.Module) -> list[lsp.DocumentSymbol]:
@@ -30,6 +36,10 @@ def symbols(module: ast.Module) -> list[lsp.DocumentSymbol]:
         elif isinstance(item, ast.CostNode):
             out.append(_symbol(f"${item.letter.value}", S.Constant, item.span, item.letter.span, text,
                                f"cost {item.id.value}: {item.text.value}"))
+        elif isinstance(item, ast.VocabNode):
+            kind = VOCABULARY_KINDS.get(item.kind.value, S.Constant)
+            out.append(_symbol(item.id.value, kind, item.span, item.id.span, text,
+                               f"{item.kind.value} 「{item.name.value}」"))
         elif isinstance(item, ast.UseBase):
             out.append(_symbol(f"extends {item.base.value}", S.Package, item.span, item.base.span, text))
     return out

@@ -11,6 +11,7 @@ from bpscript.lsp.completion import CONDITION_FORMS, verb_snippet
 from bpscript.lsp.cursor import depth_at, enclosing_call
 from bpscript.lsp.hover import describe_condition
 from bpscript.lsp.positions import from_utf16, to_utf16
+from bpscript.lsp.symbols import symbols
 from bpscript.syntax.parser import parse_module
 from bpscript.verbs import LIBRARY
 
@@ -59,3 +60,12 @@ def test_braces_are_counted_outside_strings_and_comments():
     assert depth_at(text, len(text)) == 2
     assert enclosing_call("move(target, to=") == "move"
     assert enclosing_call("move(f(x), to=") == "move"
+
+
+def test_the_outline_lists_vocabulary_declarations():
+    text = 'rule revolution "革命のダメージ判定"\nphrase refers "「{what}」を参照" { means: reference }\n'
+    module, _ = parse_module(text)
+    outline = symbols(module)
+    assert [(s.name, s.detail) for s in outline] == [("revolution", "rule 「革命のダメージ判定」"),
+                                                     ("refers", "phrase 「「{what}」を参照」")]
+    assert outline[0].selection_range.start.character == len("rule ")

@@ -51,6 +51,12 @@ def test_import_writes_a_package_that_checks(imported, capsys):
     assert "0 error(s), 0 warning(s)" in capsys.readouterr().out
 
 
+def test_imported_files_are_in_the_canonical_layout(imported, capsys):
+    """What `import` writes needs no `bpscript fmt` afterwards."""
+    assert main(["fmt", "--check", str(imported)]) == 0
+    assert "0 file(s) would be reformatted" in capsys.readouterr().err
+
+
 def test_every_text_field_equals_the_stdlib(imported):
     result = load([imported])
     assert not result.errors
