@@ -17,6 +17,7 @@ from ..names import term_table
 from ..syntax.parser import FIELD_NAMES, ITEM_WORDS
 from ..verbs import LIBRARY, TERM_TYPES, VerbSpec
 from .cursor import depth_at
+from .resolved import FIELD_TERMS
 from .scope import context_names, locals_before, parameter_at
 from .vocabulary import Vocabulary, vocabulary
 
@@ -69,6 +70,10 @@ def complete(text: str, offset: int, rs: Ruleset | None) -> Completions:
         return Completions([lsp.CompletionItem(label=label, kind=K.Snippet, detail=doc, insert_text=snippet,
                                                insert_text_format=SNIPPET) for label, snippet, doc in CONDITION_FORMS],
                            len(m.group(1)))
+    m = re.match(r"^\s*(" + "|".join(FIELD_TERMS) + r")\s*:\s*[A-Za-z_]*$", before)
+    if m and rs is not None:  # `note: …` names a declared note
+        table = getattr(rs.vocabulary, FIELD_TERMS[m.group(1)])
+        return Completions([_item(t.id, K.EnumMember, t.name) for t in table], word)
     m = _IDS_FIELD.match(before)
     if m:
         return Completions([_item(k, K.EnumMember, v) for k, v in _vocab(vocab, m.group(1), {}).items()], word)

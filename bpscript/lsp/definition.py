@@ -1,6 +1,7 @@
 """Go to definition: an `override` → the official script it replaces; `same_as X`,
 `効果の内容は「X」を参照` or any script id or 「name」 → that script; a word of the
-vocabulary in an effect (`to=grave`, `has_role(u, attack)`) → its declaration."""
+vocabulary in an effect (`to=grave`, `has_role(u, attack)`) or a field (`note: …`) → its
+declaration."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ def definition(analysis: Analysis, module: ast.Module, path: Path, line: str, li
     checked = resolved.script_at(rs, module, line_no + 1)
     name = resolved.name_at(checked, analysis.name_of(path), line_no + 1, column) if checked else None
     term = resolved.resolve_name(rs, name).term if name is not None else None
+    named = resolved.field_term(rs, line, column)
+    term = named[0] if named is not None else term
     if term is not None:  # a word of the vocabulary → its declaration
         where, text = analysis.paths.get(term.span.file), analysis.text(term.span.file)
         return Target(where, term.span, text) if where is not None and text is not None else None

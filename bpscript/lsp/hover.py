@@ -15,7 +15,7 @@ from ..model import Ruleset, Script
 from ..syntax.conditions import ConditionError, format_condition, parse_condition
 from ..verbs import LIBRARY, VerbSpec
 from .cursor import Word, condition_at, followed_by_paren, name_at, reference_at
-from .resolved import describe, resolve_name
+from .resolved import describe, describe_term, field_term, resolve_name
 
 MARKS = {"★": "キーカード条件 (key card condition)", "☆": "ユニット条件 (unit condition)"}
 WAYS_SHOWN = 5000
@@ -35,6 +35,9 @@ def hover_text(line: str, column: int, rs: Ruleset | None, name: fx.Name | None 
         script = rs.by_name(ref.text)
         if script is not None:
             return card(script, rs), ref
+    term = field_term(rs, line, column) if rs is not None else None
+    if term is not None:  # `note: untargetableByCounter`
+        return describe_term("notes", term[0]), Word(term[0].id, term[1], term[2])
     word = name_at(line, column)
     if word is None:
         return None

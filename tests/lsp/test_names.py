@@ -124,3 +124,23 @@ def test_a_vocabulary_word_goes_to_its_declaration(package):
             loc = await ed.definition(uri, *position_of(text, "me), attacker)", 5))
             assert loc.range.start.line == position_of(vocabulary, 'label attacker "')[0]
     run(scenario)
+
+
+def test_a_rule_note_field_names_its_declaration():
+    path = ROOT / "stdlib" / "40-normal-magic.bps"
+    text = path.read_text("utf-8")
+
+    async def scenario():
+        async with Editor() as ed:
+            uri = ed.open(path)
+            at = position_of(text, "  note: untargetableByCounter", len("  note: un"))
+            hover = await ed.hover(uri, *at)
+            assert hover.contents.value.startswith(
+                "`untargetableByCounter` — vocabulary term (notes): 「※このアクションはカウンターアクションの対象にならない。」")
+            loc = await ed.definition(uri, *at)
+            assert loc.uri.endswith("stdlib/40-normal-magic.bps")
+            assert loc.range.start.line == position_of(text, "note untargetableByCounter")[0]
+            names = {i.label: i.detail for i in await ed.complete(uri, *at)}
+            assert names["untargetableByCounter"].startswith("※このアクションは")
+            assert "grave" not in names and "move" not in names  # only the declared notes
+    run(scenario)
