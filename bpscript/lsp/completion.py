@@ -14,7 +14,7 @@ from lsprotocol import types as lsp
 
 from ..model import Ruleset
 from ..names import term_table
-from ..syntax.parser import FIELD_NAMES, ITEM_WORDS
+from ..syntax.keywords import FIELD_NAMES, ITEM_WORDS
 from ..verbs import LIBRARY, TERM_TYPES, VerbSpec
 from .cursor import depth_at
 from .resolved import FIELD_TERMS

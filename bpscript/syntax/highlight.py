@@ -12,7 +12,7 @@ from pygments.lexer import RegexLexer, bygroups, include, words
 from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuation, String, Text,
                             Whitespace)
 
-from .parser import VOCABULARY_KINDS
+from .keywords import VOCABULARY_KINDS
 
 ITEMS = ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override")
 VOCABULARY = VOCABULARY_KINDS  # declarations: `zone field "場" { holds: units }`

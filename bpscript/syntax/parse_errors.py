@@ -8,6 +8,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..diagnostics import Diagnostic
 from ..source import Span
+from .keywords import FIELD_NAMES
 
 TERMINAL_WORDS = {
     "_NL": "end of line", "RBRACE": "'}'", "LBRACE": "'{'", "LPAR": "'('", "RPAR": "')'",
@@ -36,9 +37,6 @@ def _expected_words(expected: set[str]) -> str:
     return ", ".join(words)
 
 
-FIELD_NAMES = {"ruby", "category", "note", "activation", "trigger", "target", "effect", "story", "flavor",
-               "formats", "frames", "since", "update", "allow", "size", "labels", "ability", "placed_by",
-               "summary", "deck", "deck_cards", "zones", "setup", "action_lists", "disclosure", "text"}
 
 def diagnose(err: UnexpectedInput, path: str, text: str) -> Diagnostic:
     line = getattr(err, "line", 1) or 1

@@ -15,14 +15,9 @@ from .. import effects as fx
 from ..diagnostics import Diagnostic
 from ..source import Span
 from . import ast
+from .keywords import ITEM_WORDS
 from .parse_errors import diagnose
 
-#: the words that open a top-level item: scripts, formats and frames, the ruleset's identity
-#: and supplements, and the vocabulary declarations of the grammar's `vocab_kind`
-SCRIPT_KINDS = ("action", "character", "fog", "trump")
-VOCABULARY_KINDS = ("trigger", "speed", "timing", "zone", "component", "type", "category", "role", "label",
-                    "status", "rule", "target", "owner", "spelling", "phrase", "note")
-ITEM_WORDS = SCRIPT_KINDS + ("format", "frame", "cost", "extends", "ruleset", "supplement") + VOCABULARY_KINDS
 ITEM_START = re.compile(r"^(?:override[ \t]+)?(?:" + "|".join(ITEM_WORDS) + r")\b", re.M)
 
 
