@@ -71,13 +71,17 @@ def sample(word: str) -> str:
         return 'override action someId "名前" {'
     if word == "cost":
         return 'cost B Bulwark "防壁をドライブする"'
+    if word == "ruleset":
+        return 'ruleset "my-rules" "わたしのルール" {'
+    if word == "supplement":
+        return 'supplement placing "置き方" {'
     if word == "extends":
         return 'extends "blackpoker-8.2"'
     if word in ("allow", "disclosure"):
         return f"  {word} G2 \"理由\"" if word == "allow" else f'  {word} pack: "a" "b" "c"'
     if word in ("ruby", "category", "note", "activation", "trigger", "target", "effect", "story", "flavor",
                 "formats", "frames", "since", "update", "size", "labels", "ability", "placed_by", "summary",
-                "deck", "deck_cards", "zones", "setup", "action_lists", "dev_note"):
+                "deck", "deck_cards", "zones", "setup", "action_lists", "dev_note", "text"):
         return f"  {word}: x"
     return f"    x {word} y"
 

@@ -2,9 +2,10 @@
 buffers in place of the files on disk), checked and linted, exactly as `bpscript check`
 and `bpscript lint` would see it — G4's engine search aside.
 
-A document's package is the official rules (stdlib + official frames) when it is one of
-those files, and otherwise the directory it stands in: a homebrew package (`extends`) is
-then resolved on top of its own copy of the official rules, as the loader does.
+A document's package is the bundled ruleset it belongs to (its stdlib/ directory and the
+frames it includes, `bpscript.catalog`) when it is one of those files, and otherwise the
+directory it stands in: a homebrew package (`extends`) is then resolved on top of its own
+copy of the ruleset it extends, as the loader does.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Mapping
 from ..diagnostics import Diagnostic
 from ..lint.core import LintReport
 from ..lint.runner import lint_result
-from ..loader import LoadResult, base_files, display_path, find_files, load, overlay_of
+from ..catalog import catalog
+from ..loader import LoadResult, display_path, find_files, load, overlay_of
 from ..model import Ruleset, Script
 from ..syntax import ast
 from ..syntax.parser import parse_module
@@ -25,9 +27,10 @@ from ..syntax.parser import parse_module
 def package_of(path: Path) -> tuple[str, list[Path]]:
     """The key and the load paths of the package `path` belongs to."""
     path = path.resolve()
-    official = {p.resolve() for p in base_files()}
-    if path in official:
-        return "official", sorted(official)
+    for name, bundle in catalog().items():
+        files = [p.resolve() for p in bundle.files()]
+        if path in files:
+            return name, files
     return str(path.parent), [path.parent]
 
 
@@ -81,7 +84,8 @@ def analyse(path: Path, overlay: Mapping[str | Path, str]) -> Analysis:
     result = load(list(paths), overlay=texts)
     report = lint_result(result, engine=None)
     files, _ = find_files(list(paths), texts)
-    where = {display_path(p): p.resolve() for p in list(files) + base_files()}
+    bundled = [p for bundle in catalog().values() for p in bundle.files()]
+    where = {display_path(p): p.resolve() for p in list(files) + bundled}
     return Analysis(key, result, report, where)
 
 
@@ -96,14 +100,4 @@ def script_at(module: ast.Module, line: int) -> ast.ScriptNode | None:
     for item in module.items:
         if isinstance(item, ast.ScriptNode) and item.span.line <= line <= item.span.end_line:
             return item
-    return None
-
-
-def base_script(kind: str, sid: str) -> tuple[Path, ast.ScriptNode] | None:
-    """The official script an `override` replaces."""
-    for f in base_files():
-        module, _ = parse_module(f.read_text("utf-8"), display_path(f))
-        for item in module.items:
-            if isinstance(item, ast.ScriptNode) and item.id.value == sid and item.kind == kind:
-                return f.resolve(), item
     return None

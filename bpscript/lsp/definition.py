@@ -12,7 +12,7 @@ from ..model import Script
 from ..source import Span
 from ..syntax import ast
 from . import resolved
-from .analysis import Analysis, base_script, script_at
+from .analysis import Analysis, script_at
 from .cursor import name_at, reference_at
 
 
@@ -46,10 +46,8 @@ def definition(analysis: Analysis, module: ast.Module, path: Path, line: str, li
     if word is None:
         return None
     if own is not None and own.override and own.id.value == word.text and own.id.span.line == line_no + 1:
-        found = base_script(own.kind, own.id.value)
-        if found is not None:
-            base_path, node = found
-            return Target(base_path, node.id.span, base_path.read_text("utf-8"))
+        base = rs.replaced.get(own.id.value)  # the base script the override replaced
+        return _script(analysis, base) if base is not None else None
     script = rs.scripts.get(word.text)
     if script is None or (own is not None and script.id == own.id.value and own.id.span.line == line_no + 1):
         return None

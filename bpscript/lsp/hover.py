@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from ..backends.markdown_backend import script_markdown
+from ..backends.markdown_backend import script_card
 from ..cards import Card, full_deck
 from ..conditions import (CardCondition, FaceDown, LabelHolder, NamedCharacter, RareCard, SameNumber,
                           SameSuit, Slots)
@@ -64,9 +64,7 @@ def verb_doc(spec: VerbSpec) -> str:
 
 
 def card(script, rs: Ruleset) -> str:
-    lines = script_markdown(script, rs, anchor=False)
-    lines += [f"`{script.kind} {script.id}` — {script.span}"]
-    return "\n".join(lines).strip() + "\n"
+    return script_card(script, rs).strip() + f"\n\n`{script.kind} {script.id}` — {script.span}\n"
 
 
 def _cards(cards: list[Card]) -> str:

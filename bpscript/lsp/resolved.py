@@ -45,12 +45,20 @@ def trees(script: m.Script) -> Iterator[object]:
         yield from (ab.body for ab in script.abilities if ab.body is not None)
 
 
+def scripts_named(rs: m.Ruleset, sid: str) -> list[m.Script]:
+    """The scripts with this id: the one in force, and the overrides scoped `in …`."""
+    found = [rs.scripts[sid]] if sid in rs.scripts else []
+    return found + list(rs.scoped.get(sid, ()))
+
+
 def script_at(rs: m.Ruleset, module: ast.Module, line: int) -> m.Script | None:
     """The checked script written around the 1-based `line` of the document `module`."""
     node = next((i for i in module.items if isinstance(i, ast.ScriptNode)
                  and i.span.line <= line <= i.span.end_line), None)
-    script = rs.scripts.get(node.id.value) if node is not None else None
-    return script if script is not None and script.kind == node.kind else None
+    if node is None:
+        return None
+    return next((s for s in scripts_named(rs, node.id.value) if s.kind == node.kind
+                 and s.span.file == node.id.span.file and s.span.line == node.id.span.line), None)
 
 
 def name_at(script: m.Script, file: str, line: int, column: int) -> fx.Name | None:

@@ -12,6 +12,7 @@ from .. import model as m
 from ..names import ALWAYS, action_scope, component_scope
 from ..verbs import CONTEXT, LIBRARY, Param
 from .cursor import enclosing_call
+from .resolved import scripts_named
 
 SCRIPT_LINE = re.compile(r"^(?:override[ \t]+)?(action|character|fog|trump)[ \t]+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 ITEM_LINE = re.compile(r"^[A-Za-z_]", re.M)
@@ -35,8 +36,8 @@ def script_of(text: str, offset: int, rs: m.Ruleset | None) -> m.Script | None:
     found = script_start(text, offset)
     if found is None or rs is None:
         return None
-    script = rs.scripts.get(found[2])
-    return script if script is not None and script.kind == found[1] else None
+    override = text.startswith("override", found[0])
+    return next((s for s in scripts_named(rs, found[2]) if s.kind == found[1] and s.override == override), None)
 
 
 def context_names(text: str, offset: int, rs: m.Ruleset | None) -> dict[str, str]:

@@ -1,5 +1,5 @@
 """The outline of a document: its items (scripts, formats, frames, costs, the vocabulary's
-declarations), and each script's fields beneath it."""
+declarations, the ruleset's identity and supplements), and each script's fields beneath it."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ def symbols(module: ast.Module) -> list[lsp.DocumentSymbol]:
             detail = f"{'override ' if item.override else ''}{item.kind} 【{item.name.value}】"
             if item.type is not None:
                 detail += f"({item.type.value})"
+            if item.scope:
+                detail += " in " + " ".join(w.value for w in item.scope)
             children = [_symbol(field_name(f), S.Field, f.span, f.span, text) for f in item.fields]
             out.append(_symbol(item.id.value, KINDS[item.kind], item.span, item.id.span, text, detail, children))
         elif isinstance(item, (ast.FormatNode, ast.FrameNode)):
@@ -40,6 +42,12 @@ def symbols(module: ast.Module) -> list[lsp.DocumentSymbol]:
             kind = VOCABULARY_KINDS.get(item.kind.value, S.Constant)
             out.append(_symbol(item.id.value, kind, item.span, item.id.span, text,
                                f"{item.kind.value} 「{item.name.value}」"))
+        elif isinstance(item, ast.RulesetNode):
+            out.append(_symbol(f"ruleset {item.name.value}", S.Package, item.span, item.name.span, text,
+                               item.title.value))
+        elif isinstance(item, ast.NoteNode):
+            out.append(_symbol(item.id.value, S.String, item.span, item.id.span, text,
+                               f"supplement 「{item.name.value}」"))
         elif isinstance(item, ast.UseBase):
             out.append(_symbol(f"extends {item.base.value}", S.Package, item.span, item.base.span, text))
     return out

@@ -14,11 +14,12 @@ from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuatio
 
 from .keywords import VOCABULARY_KINDS
 
-ITEMS = ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override")
+ITEMS = ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override", "ruleset",
+         "supplement")
 VOCABULARY = VOCABULARY_KINDS  # declarations: `zone field "場" { holds: units }`
 FIELDS = ("ruby", "category", "note", "activation", "trigger", "target", "effect", "story", "flavor",
           "formats", "frames", "since", "update", "size", "labels", "ability", "placed_by", "summary",
-          "deck", "deck_cards", "zones", "setup", "action_lists", "dev_note")
+          "deck", "deck_cards", "zones", "setup", "action_lists", "dev_note", "text")
 STATEMENTS = ("if", "elif", "else", "for", "in", "let", "step", "repeat", "until", "and", "or", "not")
 CLAUSES = ("where", "when", "on", "each", "scope", "of", "by", "same_as", "allow", "disclosure", "any")
 

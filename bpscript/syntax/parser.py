@@ -263,12 +263,8 @@ class _ToAst(Transformer):
         return ast.LabelsField(tuple(c), self._span(meta))
 
     @v_args(meta=True)
-    def label(self, meta, c):
-        return self.guarded_label(meta, [*c, None])
-
-    @v_args(meta=True)
-    def guarded_label(self, meta, c):
-        tok, paren, when = c
+    def label(self, meta, c):  # `<…>(qualifier)`, and a guarded one with its `when` expression
+        tok, paren, when = c if len(c) == 3 else (*c, None)
         name = ast.Word(str(tok)[1:-1].strip(), self._tok(tok))
         qual = ast.Word(str(paren)[1:-1], self._tok(paren)) if paren is not None else None
         return ast.LabelNode(name, qual, when, self._span(meta))

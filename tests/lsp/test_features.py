@@ -69,3 +69,12 @@ def test_the_outline_lists_vocabulary_declarations():
     assert [(s.name, s.detail) for s in outline] == [("revolution", "rule 「革命のダメージ判定」"),
                                                      ("refers", "phrase 「「{what}」を参照」")]
     assert outline[0].selection_range.start.character == len("rule ")
+
+
+def test_the_outline_lists_the_ruleset_and_its_supplements():
+    text = ('ruleset "my-rules" "わたしのルール" { edition: "1.0" }\n\n'
+            'supplement placing "置き方" {\n  text: "補足の本文"\n}\n')
+    module, diags = parse_module(text)
+    assert not diags
+    assert [(s.name, s.detail) for s in symbols(module)] == [("ruleset my-rules", "わたしのルール"),
+                                                             ("placing", "supplement 「置き方」")]

@@ -14,7 +14,7 @@ from lsp_editor import ROOT, Editor, position_of
 
 HOMEBREW = ROOT / "frames" / "homebrew-example"
 BODY = """    let picked = [c for c in key if c.number < 3 and c.number > 0]
-    move(picked, to=grave)
+    move(picked, to=grave, position=bottom)
     if count(units(soldier, me)) > 0 {
       grant_label(units(soldier, me), attacker)
     }
@@ -63,16 +63,16 @@ def test_hover_shows_what_each_name_resolved_to(package):
             assert (await hover("if c.number", 3)).startswith("`c` — local name")
             assert (await hover("for c in key", 9)).startswith("`key` — context name: cards, provided by action `duelDraw`")
             zone = await hover("to=grave", 4)
-            assert zone.startswith("`grave` — vocabulary term (zones): 「墓地」 — declared at stdlib/00-vocabulary.bps:")
+            assert zone.startswith("`grave` — vocabulary term (zones): 「墓地」 — declared at stdlib/blackpoker-8.2/00-vocabulary.bps:")
             kind = await hover("units(soldier, me))", 7)
             assert kind.startswith("`soldier` — vocabulary term (unit_kinds): 「兵士」")
             label = await hover("me), attacker)", 5)
             assert label.startswith("`attacker` — vocabulary term (labels): 「アタッカー」")
-            assert (await hover("until=end_of_turn", 7)).startswith("`end_of_turn` — constant: duration")
-            target = await hover("add_size(target", 10)
+            assert (await hover("position=bottom", 10)).startswith("`bottom` — constant: position")
+            target = await hover("on=target", 4)
             assert target.startswith("`target` — context name: unit, provided by action `up`")
             fog = await hover("as=upFog", 4)
-            assert fog.startswith("`upFog` — script id: fog 【アップ】") and "**ユニット条件**: ♡A〜10" in fog
+            assert fog.startswith("`upFog` — script id: fog 【アップ】") and "**ユニット条件**: ☆♡A〜10" in fog
     run(scenario)
 
 
@@ -87,7 +87,7 @@ def test_completion_offers_what_the_script_provides(package):
             assert in_draw["picked"].detail == "local"
             # duelDraw has no 対象 and is not triggered; zones go only where a parameter takes one
             assert not {"target", "event", "unit", "it", "grave", "c"} & set(in_draw)
-            in_up = {i.label for i in await ed.complete(uri, *position_of(text, "add_size(target"))}
+            in_up = {i.label for i in await ed.complete(uri, *position_of(text, "    place_fog(key", 4))}
             assert {"target", "key"} <= in_up and "picked" not in in_up
             # by keyword: a zone; by position: a unit kind, a label
             zones = {i.label: i.detail for i in await ed.complete(uri, *position_of(text, "to=grave", 3))}
@@ -113,13 +113,13 @@ def test_completion_of_item_keywords_includes_every_declaration_kind(tmp_path):
 
 def test_a_vocabulary_word_goes_to_its_declaration(package):
     frame, text = package
-    vocabulary = (ROOT / "stdlib" / "00-vocabulary.bps").read_text("utf-8")
+    vocabulary = (ROOT / "stdlib" / "blackpoker-8.2" / "00-vocabulary.bps").read_text("utf-8")
 
     async def scenario():
         async with Editor() as ed:
             uri = ed.open(frame)
             loc = await ed.definition(uri, *position_of(text, "to=grave", 4))
-            assert loc.uri.endswith("stdlib/00-vocabulary.bps")
+            assert loc.uri.endswith("stdlib/blackpoker-8.2/00-vocabulary.bps")
             assert loc.range.start.line == position_of(vocabulary, 'zone grave "')[0]
             loc = await ed.definition(uri, *position_of(text, "me), attacker)", 5))
             assert loc.range.start.line == position_of(vocabulary, 'label attacker "')[0]
@@ -127,7 +127,7 @@ def test_a_vocabulary_word_goes_to_its_declaration(package):
 
 
 def test_a_rule_note_field_names_its_declaration():
-    path = ROOT / "stdlib" / "40-normal-magic.bps"
+    path = ROOT / "stdlib" / "blackpoker-8.2" / "40-normal-magic.bps"
     text = path.read_text("utf-8")
 
     async def scenario():
@@ -138,7 +138,7 @@ def test_a_rule_note_field_names_its_declaration():
             assert hover.contents.value.startswith(
                 "`untargetableByCounter` — vocabulary term (notes): 「※このアクションはカウンターアクションの対象にならない。」")
             loc = await ed.definition(uri, *at)
-            assert loc.uri.endswith("stdlib/40-normal-magic.bps")
+            assert loc.uri.endswith("stdlib/blackpoker-8.2/40-normal-magic.bps")
             assert loc.range.start.line == position_of(text, "note untargetableByCounter")[0]
             names = {i.label: i.detail for i in await ed.complete(uri, *at)}
             assert names["untargetableByCounter"].startswith("※このアクションは")

@@ -151,7 +151,7 @@ def test_hover_on_a_verb_a_script_a_reference_and_a_condition(package):
             assert "place_fog(cards: cards, on: any?, as: script?)" in verb.contents.value
             assert "フォグに置く" in verb.contents.value
             fog = await ed.hover(uri, *position_of(text, "as=upFog", 5))
-            assert "【アップ】(滞留魔法)" in fog.contents.value and "**ユニット条件**: ♡A〜10" in fog.contents.value
+            assert "【アップ】(滞留魔法)" in fog.contents.value and "**ユニット条件**: ☆♡A〜10" in fog.contents.value
             key = await ed.hover(uri, *position_of(text, "★♡A〜10", 2))
             value = key.contents.value
             assert "Takes 1 card(s)" in value and "♡A ♡2 ♡3 ♡4 ♡5 ♡6 ♡7 ♡8 ♡9 ♡10" in value
@@ -206,19 +206,19 @@ def test_go_to_definition(package):
     text = frame.read_text("utf-8")
     extra = ROOT / "frames" / "50-extra" / "frame.bps"
     extra_text = extra.read_text("utf-8")
-    quick = (ROOT / "stdlib" / "30-quick-magic.bps").read_text("utf-8")
-    fogs = (ROOT / "stdlib" / "60-fogs.bps").read_text("utf-8")
+    quick = (ROOT / "stdlib" / "blackpoker-8.2" / "30-quick-magic.bps").read_text("utf-8")
+    fogs = (ROOT / "stdlib" / "blackpoker-8.2" / "60-fogs.bps").read_text("utf-8")
 
     async def scenario():
         async with Editor() as ed:
             uri = ed.open(frame)
             # the override → the official script it replaces
             loc = await ed.definition(uri, *position_of(text, "override action up", len("override action ")))
-            assert loc.uri.endswith("stdlib/30-quick-magic.bps")
+            assert loc.uri.endswith("stdlib/blackpoker-8.2/30-quick-magic.bps")
             assert (loc.range.start.line, loc.range.start.character) == position_of(quick, 'action up "', 7)
             # a fog's id → its script
             loc = await ed.definition(uri, *position_of(text, "as=upFog", 4))
-            assert loc.uri.endswith("stdlib/60-fogs.bps")
+            assert loc.uri.endswith("stdlib/blackpoker-8.2/60-fogs.bps")
             assert loc.range.start.line == position_of(fogs, 'fog upFog "')[0]
             # same_as X and 「X」を参照 → X
             uri2 = ed.open(extra)
@@ -242,8 +242,8 @@ def test_document_symbols_outline_the_file(package):
             outline = await ed.symbols(uri)
             assert [s.name for s in outline] == ["extends blackpoker-8.2", "miniDuel", "duelDraw", "up"]
             up = outline[-1]
-            assert up.kind == lsp.SymbolKind.Function and up.detail == "override action 【アップ】(速攻魔法)"
-            assert [c.name for c in up.children] == ["header", "target", "effect", "formats", "since", "update"]
+            assert up.kind == lsp.SymbolKind.Function and up.detail == "override action 【アップ】(速攻魔法) in miniDuel"
+            assert [c.name for c in up.children] == ["header", "target", "effect", "since"]
     run(scenario)
 
 

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bpscript.backends.json_backend import dumps
+from bpscript.catalog import catalog
 from bpscript.cli import main
 from bpscript.loader import base_files, load
 from bpscript.syntax.format import FormatError, format_text
@@ -34,7 +35,7 @@ def export(texts: dict[Path, str], paths: list[Path] | None = None) -> str:
 
 def without_positions(text: str) -> str:
     data = json.loads(text)
-    for s in data["scripts"]:
+    for s in data["scripts"] + data.get("scoped_overrides", []):
         s.pop("source")
     return json.dumps(data, ensure_ascii=False, indent=1)
 
@@ -167,9 +168,10 @@ def _blank_line_mess(text: str, rng: random.Random) -> str:
     return "\n".join(out)
 
 
-#: every .bps under stdlib/ and frames/, by package: the official rules, and the example
-#: homebrew frame (which `extends` them)
-PACKAGES = {"official": OFFICIAL, "homebrew-example": sorted((ROOT / "frames" / "homebrew-example").glob("*.bps"))}
+#: every .bps under stdlib/ and frames/, by package: each bundled ruleset, and the example
+#: homebrew frame (which `extends` one)
+PACKAGES = {**{name: b.files() for name, b in catalog().items()},
+            "homebrew-example": sorted((ROOT / "frames" / "homebrew-example").glob("*.bps"))}
 
 
 def test_the_packages_cover_every_file_under_stdlib_and_frames():

@@ -37,8 +37,8 @@ def test_a_script_renders_with_highlighted_spans():
     for expected in ('<span class="kd">override</span>', '<span class="kd">action</span>',
                      '<span class="nd">@直接-通常-クイック</span>', '<span class="kt">$DL</span>',
                      '<span class="ss">★♡A〜10</span>', '<span class="na">effect</span>',
-                     '<span class="nf">add_size</span>', '<span class="nc">(速攻魔法)</span>',
-                     '<span class="c1"># In this frame アップ also costs a life point.</span>',
+                     '<span class="nf">place_fog</span>', '<span class="nc">(速攻魔法)</span>',
+                     '<span class="c1"># In this frame アップ also costs a life point. The effect is the official one: the key</span>',
                      '<span class="ss">♠A</span>'):
         assert expected in html, expected
 
@@ -67,7 +67,7 @@ def test_every_keyword_of_the_grammar_is_highlighted():
     for word in sorted(words):
         if word in ("action", "character", "fog", "trump", "format", "frame", "cost", "extends", "override",
                     "speed", "timing", "zone", "component", "type", "role", "label", "status", "owner", "spelling",
-                    "rule", "phrase"):
+                    "rule", "phrase", "note", "ruleset", "supplement"):
             line = f'{word} someId "名前"\n'
         elif word in ("allow", "disclosure"):
             line = f"  {word} x\n"
