@@ -42,10 +42,9 @@ class RandomAgent(Agent):
         self.idle_pass_rate = idle_pass_rate
 
     def request(self, view, player, options):
-        if not options:
-            return None
         idle = view["turn_player"] == player and not view["stage"]
-        if self.rng.random() < (self.idle_pass_rate if idle else self.pass_rate):
+        # the pass is decided first: the options (computed on first look) are not needed for it
+        if self.rng.random() < (self.idle_pass_rate if idle else self.pass_rate) or not options:
             return None
         actions = sorted({o.action for o in options})
         action = self.rng.choice(actions)

@@ -26,7 +26,7 @@ from ..vocabulary import Resolution, Window
 from .base import NotExecutable, locate
 from .context import EffectContext, apply_abilities
 from .costs import Costs
-from .legal import Legal, Option
+from .legal import LazyOptions, Legal, Option
 from .request import Chooser, Request
 from .rules import Rules
 from .setup import setup
@@ -95,6 +95,8 @@ class Game:
         self.decisions_this_turn = 0
         self.check = check  # check invariants after every resolution (tests)
         self.requested: Counter[str] = Counter()
+        #: the actions each player requested (their own requests, not triggered ones)
+        self.requested_by: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
         self.resolved: Counter[str] = Counter()
         self.discarded: Counter[str] = Counter()
         self.events: list[str] = []
@@ -138,7 +140,7 @@ class Game:
         """One decision of the player with the chance ([3] → …)."""
         st = self.state
         p = self.chance
-        options = self.legal_requests(p)
+        options = LazyOptions(lambda: self.legal_requests(p))  # computed if the agent looks
         choice = self.agents[p].request(self.view(p), p, options)
         if choice is not None:
             if choice not in options:
@@ -209,6 +211,7 @@ class Game:
         st.requested.add((p, opt.action))
         st.events.append(("requested", opt.action, p))
         self.requested[opt.action] += 1
+        self.requested_by[p][opt.action] += 1
         self.note(f"P{p} requests {opt}")
         return req
 
@@ -285,6 +288,7 @@ class Game:
         st = self.state
         return {"seed": self.seed, "winner": st.winner, "turns": st.turn, "first": st.first_player,
                 "reason": st.end_reason, "requested": dict(self.requested), "resolved": dict(self.resolved),
+                "requested_by": [dict(c) for c in self.requested_by],
                 "digest": st.digest()}
 
 

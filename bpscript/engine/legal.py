@@ -8,12 +8,15 @@ condition and the target kind as the vocabulary declares it.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Callable
 
 from ..cards import Card
 from ..conditions import LabelHolder, NamedCharacter
 from ..vocabulary import Subject, Window
+from .base import ActionEffect
 from .context import EffectContext
 from .costs import units_of
 from .request import Request
@@ -42,11 +45,64 @@ class Option:
         return " ".join(parts)
 
 
+class LazyOptions(Sequence):
+    """The legal requests of one decision, computed when the agent first looks at them:
+    an agent that passes without looking (a random agent, half the time) costs nothing."""
+
+    __slots__ = ("_compute", "_items")
+
+    def __init__(self, compute: Callable[[], list[Option]]):
+        self._compute, self._items = compute, None
+
+    @property
+    def items(self) -> list[Option]:
+        if self._items is None:
+            self._items = self._compute()
+        return self._items
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self.items[i]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __contains__(self, x: object) -> bool:
+        return x in self.items
+
+
+class _Plan:
+    """What legal requests need of one direct action, worked out once per `Rules`: its
+    window, cost totals, whether it has an activation condition, a key and targets."""
+
+    __slots__ = ("cls", "id", "name", "main", "needs", "inst", "activates", "key_unit", "key", "targeted")
+
+    def __init__(self, cls: type, rules: Any, costs: Any):
+        self.cls, self.id, self.name = cls, cls.id, cls.name
+        self.main = cls.window == MAIN
+        self.needs = costs.totals(cls)
+        self.inst = rules.instance(cls.id)
+        # the base class's can_activate is always True: skip the call
+        self.activates = type(self.inst).can_activate is not ActionEffect.can_activate
+        self.key_unit = bool(cls.key_is_unit)
+        self.key = cls.key is not None and not cls.key_is_unit
+        self.targeted = bool(cls.target_kinds)
+
+
+_PLANS: "weakref.WeakKeyDictionary[Any, list[_Plan]]" = weakref.WeakKeyDictionary()
+
+
 class Legal:
     """The legal requests of one game, computed from its state on demand."""
 
     def __init__(self, game: Any):  # a Game: its state, rules, costs and contexts
         self.game = game
+        plans = _PLANS.get(game.rules)
+        if plans is None:
+            plans = _PLANS[game.rules] = [_Plan(c, game.rules, game.costs) for c in game.rules.direct]
+        self.plans = plans
 
     def requests(self, p: int) -> list[Option]:
         """Every request player `p` may make now (5.3): timing (メイン only for the turn
@@ -54,43 +110,49 @@ class Legal:
         cards from the hand or a key unit from the field, and a target when there is a
         target item (5.3.1). Scripts the engine cannot run are never offered (the
         regulation check in `Game.__init__` reports them)."""
-        st = self.game.state
+        game = self.game
+        st = game.state
         main_ok = p == st.turn_player and not st.stage
         out: list[Option] = []
         hand = tuple(st.players[p].hand)
+        hand_sets = None
         probe = Request("", p)
-        ctx = self.game.ctx(probe)
-        costs = self.game.costs
+        ctx = game.ctx(probe)
+        costs = game.costs
+        affordable = costs.affordable
         funds: dict = {}
-        for cls in self.game.rules.direct:
-            if cls.window == MAIN and not main_ok:
+        for plan in self.plans:
+            if plan.main and not main_ok:
                 continue
-            needs = costs.totals(cls)
+            needs = plan.needs
             if needs:
                 missing = [n for n in needs if n not in funds]
                 if missing:
                     funds.update(costs.funds(p, {n: 0 for n in missing}))
-                if not costs.affordable(needs, funds, (), None):
+                if not affordable(needs, funds, (), None):
                     continue
-            probe.action, probe.keys, probe.key_unit = cls.id, [], None
-            if not self.game.rules.instance(cls.id).can_activate(ctx):
+            cls = plan.cls
+            probe.action, probe.keys, probe.key_unit = plan.id, [], None
+            if plan.activates and not plan.inst.can_activate(ctx):
                 continue
             ways: list[tuple[tuple[Card, ...], Unit | None]]
-            if cls.key_is_unit:
+            if plan.key_unit:
                 ways = [((), u) for u in self.key_units(ctx, cls, p)]
-            elif cls.key is not None:
-                ways = [(k, None) for k in self.game.rules.key_sets(cls.id, hand)]
+            elif plan.key:
+                if hand_sets is None:
+                    hand_sets = game.rules.hand_key_sets(hand)
+                ways = [(k, None) for k in game.rules.key_sets(plan.id, hand, hand_sets)]
             else:
                 ways = [((), None)]
             for keys, unit in ways:
-                if needs and not costs.affordable(needs, funds, keys, unit is not None and unit.charged):
+                if needs and not affordable(needs, funds, keys, unit is not None and unit.charged):
                     continue
-                targets: list[Any] = [None]
-                if cls.target_kinds:
+                if plan.targeted:
                     probe.keys, probe.key_unit = list(keys), unit
-                    targets = self.targets(ctx, cls, p)
-                for t in targets:
-                    out.append(Option(cls.id, cls.name, keys, unit, t))
+                    for t in self.targets(ctx, cls, p):
+                        out.append(Option(plan.id, plan.name, keys, unit, t))
+                else:
+                    out.append(Option(plan.id, plan.name, keys, unit, None))
         return out
 
     def key_units(self, ctx: EffectContext, cls: type, p: int) -> list[Unit]:

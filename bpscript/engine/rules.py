@@ -63,7 +63,7 @@ class Rules:
         self.frame = frame
         self.package = compiled(ruleset)
         self._classes: dict[str, type] = {}
-        self._key_sets: dict[tuple[str, tuple[Card, ...]], list[tuple[Card, ...]]] = {}
+        self._key_sets: dict[tuple[Card, ...], dict[str, list[tuple[Card, ...]]]] = {}
         ids = [s.id for s in ruleset.scripts.values() if fmt in s.formats or frame in s.frames]
         implemented = implemented_names()
         coverage = {i: script_coverage(ruleset.scripts[i], implemented) for i in ids}
@@ -83,14 +83,24 @@ class Rules:
         self._instances: dict[str, Any] = {}
         self._event_args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
-    def key_sets(self, script_id: str, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
-        """The distinct sets of key cards of `hand` that meet the script's key condition
-        (5.3 step 3), remembered by hand: the same hands recur across decisions."""
-        memo_key = (script_id, hand)
-        found = self._key_sets.get(memo_key)
+    def hand_key_sets(self, hand: tuple[Card, ...]) -> dict[str, list[tuple[Card, ...]]]:
+        """The key sets found so far for one hand, by script id: a hand is hashed once per
+        decision, not once per action (the same hands recur across decisions)."""
+        found = self._key_sets.get(hand)
         if found is None:
-            if len(self._key_sets) > 200_000:
+            if len(self._key_sets) > 50_000:
                 self._key_sets.clear()
+            found = self._key_sets[hand] = {}
+        return found
+
+    def key_sets(self, script_id: str, hand: tuple[Card, ...],
+                 memo: dict[str, list[tuple[Card, ...]]] | None = None) -> list[tuple[Card, ...]]:
+        """The distinct sets of key cards of `hand` that meet the script's key condition
+        (5.3 step 3), remembered by hand (`memo`: `hand_key_sets(hand)`)."""
+        if memo is None:
+            memo = self.hand_key_sets(hand)
+        found = memo.get(script_id)
+        if found is None:
             cond = self.ruleset.scripts[script_id].key.condition  # type: ignore[union-attr]
             seen: set[tuple[Card, ...]] = set()
             found = []
@@ -99,7 +109,7 @@ class Rules:
                 if k not in seen:
                     seen.add(k)
                     found.append(k)
-            self._key_sets[memo_key] = found
+            memo[script_id] = found
         return found
 
     def instance(self, script_id: str) -> Any:
@@ -108,6 +118,11 @@ class Rules:
         if inst is None:
             inst = self._instances[script_id] = self.load(script_id)()
         return inst
+
+    def static_event_args(self, cls: type, player: int) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
+        """The event arguments already computed for `player` when they depend on nothing
+        but the controller (None: compute them with a context)."""
+        return self._event_args.get((cls.id, player)) if cls.event_static else None
 
     def event_args(self, cls: type, player: int, ctx: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
         """The arguments of a triggered action's event for its controller `player`;

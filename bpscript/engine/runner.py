@@ -8,23 +8,32 @@ from collections import Counter
 from typing import Any, Iterable
 
 from .. import model as m
-from .agents import RandomAgent, Recorder, ReplayAgent
+from .agents import Recorder, ReplayAgent
 from .game import Game
+from .greedy import make_agent
 from .rules import Rules
 
 
 def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rules | None = None,
-                record: bool = False, check: bool = False, max_turns: int = 200) -> tuple[Game, dict[str, Any]]:
-    """One game of two seeded random agents; its summary (with the decisions when `record`)."""
-    a, b = RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)
+                record: bool = False, check: bool = False, max_turns: int = 200,
+                agents: tuple[str, str] = ("random", "random")) -> tuple[Game, dict[str, Any]]:
+    """One game of two seeded agents (`agents`: their names, P0 then P1; random by
+    default); its summary (with the decisions when `record`)."""
+    a, b = make_agent(agents[0], seed * 2 + 1), make_agent(agents[1], seed * 2 + 2)
     decisions: list[Any] = []
-    agents = [Recorder(a, decisions), Recorder(b, decisions)] if record else [a, b]
-    game = Game(ruleset, fmt, frame, seed, agents, rules=rules, check=check, max_turns=max_turns)
+    players = [Recorder(a, decisions), Recorder(b, decisions)] if record else [a, b]
+    game = Game(ruleset, fmt, frame, seed, players, rules=rules, check=check, max_turns=max_turns)
     game.play()
-    out = {"format": fmt, "frame": frame, "agents": ["random", "random"], **game.summary()}
+    out = {"format": fmt, "frame": frame, "agents": list(agents), **game.summary()}
     if record:
         out["decisions"] = decisions
     return game, out
+
+
+def play_seeds(ruleset: m.Ruleset, rules: Rules, seeds: list[int], record: bool = False,
+               agents: tuple[str, str] = ("random", "random")) -> list[dict[str, Any]]:
+    """The summaries of the games of `seeds`, in order: what every executor runs."""
+    return [random_game(ruleset, rules.format, rules.frame, s, rules, record, agents=agents)[1] for s in seeds]
 
 
 def replay(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None) -> Game:
@@ -45,34 +54,47 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(load_ruleset: Any, fmt: str, frame: str) -> None:
+    if isinstance(load_ruleset, _Given) and load_ruleset.rules is not None:  # forked: all inherited
+        _WORKER.update(ruleset=load_ruleset.ruleset, rules=load_ruleset.rules)
+        return
     rs = load_ruleset()  # given by the CLI layer: the engine never imports the loader
-    _WORKER.update(ruleset=rs, rules=Rules(rs, fmt, frame), fmt=fmt, frame=frame)
+    _WORKER.update(ruleset=rs, rules=Rules(rs, fmt, frame))
 
 
-def _run_chunk(args: tuple[list[int], bool]) -> list[dict[str, Any]]:
-    seeds, record = args
-    w = _WORKER
-    return [random_game(w["ruleset"], w["fmt"], w["frame"], s, w["rules"], record)[1] for s in seeds]
+def _run_chunk(args: tuple[list[int], bool, tuple[str, str]]) -> list[dict[str, Any]]:
+    seeds, record, agents = args
+    return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, record, agents)
+
+
+def chunks_of(seeds: list[int], workers: int, most: int = 50) -> list[list[int]]:
+    """Seeds cut into chunks: about four per worker so they stay busy, at most `most`."""
+    size = max(1, min(most, len(seeds) // (workers * 4) or 1))
+    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
 def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jobs: int = 1,
-             record: bool = False, progress: Any = None, load_ruleset: Any = None) -> Iterable[dict[str, Any]]:
+             record: bool = False, progress: Any = None, load_ruleset: Any = None,
+             agents: tuple[str, str] = ("random", "random")) -> Iterable[dict[str, Any]]:
     """Yield the summary of each game, in seed order. With `jobs` > 1, worker processes
-    get their ruleset from `load_ruleset` (a picklable function), or inherit it (fork)."""
+    get their ruleset from `load_ruleset` (a picklable function), or inherit it (fork),
+    and compile its rules once each."""
     seeds = list(range(seed, seed + games))
     if jobs <= 1:
         rules = Rules(ruleset, fmt, frame)
         for i, s in enumerate(seeds, 1):
-            yield random_game(ruleset, fmt, frame, s, rules, record)[1]
+            yield random_game(ruleset, fmt, frame, s, rules, record, agents=agents)[1]
             if progress:
                 progress(i, games)
         return
     import multiprocessing as mp
-    size = max(1, min(50, games // (jobs * 4) or 1))
-    chunks = [(seeds[i:i + size], record) for i in range(0, len(seeds), size)]
+    import os
+    chunks = [(c, record, tuple(agents)) for c in chunks_of(seeds, jobs)]
     done = 0
-    with mp.get_context("fork" if hasattr(__import__("os"), "fork") else "spawn").Pool(
-            jobs, initializer=_init_worker, initargs=(load_ruleset or _Given(ruleset), fmt, frame)) as pool:
+    fork = hasattr(os, "fork")
+    # forked workers inherit the ruleset and its compiled rules: nothing is loaded or compiled again
+    given = _Given(ruleset, Rules(ruleset, fmt, frame)) if fork or load_ruleset is None else load_ruleset
+    with mp.get_context("fork" if fork else "spawn").Pool(
+            jobs, initializer=_init_worker, initargs=(given, fmt, frame)) as pool:
         for results in pool.imap(_run_chunk, chunks):
             for r in results:
                 done += 1
@@ -84,8 +106,12 @@ def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jo
 class _Given:
     """The parent's ruleset, handed to workers (pickled, or shared by fork)."""
 
-    def __init__(self, ruleset: m.Ruleset):
+    def __init__(self, ruleset: m.Ruleset, rules: Rules | None = None):
         self.ruleset = ruleset
+        self.rules = rules  # shared with forked workers only (never pickled)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "rules": None}
 
     def __call__(self) -> m.Ruleset:
         return self.ruleset

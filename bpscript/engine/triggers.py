@@ -21,14 +21,21 @@ class Triggers:
 
     def triggered_by(self, events: list[tuple]) -> list[Request]:
         st = self.game.state
+        rules = self.game.rules
         out: list[Request] = []
         for ev in events:
-            for cls in self.game.rules.by_event.get(ev[0], ()):
+            for cls in rules.by_event.get(ev[0], ()):
                 each = cls.event[1]
                 for p in (st.turn_player, 1 - st.turn_player):
-                    ctx = self.game.ctx(Request(cls.id, p))
-                    args, kwargs = self.game.rules.event_args(cls, p, ctx)
+                    ctx = None
+                    known = rules.static_event_args(cls, p)  # most events never match: no context for them
+                    if known is None:
+                        ctx = self.game.ctx(Request(cls.id, p))
+                        known = rules.event_args(cls, p, ctx)
+                    args, kwargs = known
                     times = self.event_matches(ev, args, kwargs, each)
+                    if times and ctx is None:
+                        ctx = self.game.ctx(Request(cls.id, p))
                     if times and self.game.rules.instance(cls.id).trigger_guard(ctx):
                         facts = self.facts(ev)
                         out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True,
