@@ -1,0 +1,78 @@
+"""The greedy agent: it looks ahead on a copy that never touches the game, hides what the
+player may not see, plays whole games that replay, and is deterministic per seed."""
+
+from __future__ import annotations
+
+from bpscript.engine.agents import RandomAgent
+from bpscript.engine.game import Game
+from bpscript.engine.greedy import GreedyAgent, clone_state, score
+from bpscript.engine.runner import random_game, replay
+
+
+def _midgame(rs, rules, seed=4, steps=25):
+    game = Game(rs, "lite", "entry20", seed, [RandomAgent(1), RandomAgent(2)], rules=rules)
+    for _ in range(steps):
+        if game.state.winner is not None:
+            break
+        game.step()
+    return game
+
+
+def test_the_lookahead_leaves_the_game_as_it_was(rs, rules):
+    game = _midgame(rs, rules)
+    before = game.state.digest()
+    agent = GreedyAgent(7)
+    p = game.chance
+    for opt in game.legal_requests(p):
+        agent.lookahead(game, p, opt)
+    agent.lookahead(game, p, None)
+    assert game.state.digest() == before
+
+
+def test_a_copy_is_independent_of_the_state(rs, rules):
+    game = _midgame(rs, rules)
+    st = game.state
+    before = st.digest()
+    hands = [list(pl.hand) for pl in st.players]
+    copy, memo = clone_state(st)
+    assert copy.digest() == before
+    for orig, pl in zip(st.players, copy.players):
+        for u in orig.field:
+            assert memo[id(u)] is not u and memo[id(u)] in pl.field
+        pl.hand.clear()
+        for u in pl.field:
+            u.charged = not u.charged
+    assert copy.digest() != before
+    assert st.digest() == before and [pl.hand for pl in st.players] == hands
+
+
+def test_the_copy_hides_the_opponents_hand_and_every_life_order(rs, rules):
+    game = _midgame(rs, rules, steps=5)
+    agent = GreedyAgent(3)
+    seen = set()
+    for seed in range(8):
+        sim, _ = agent.copy_game(game, 0, seed)
+        opp = sim.state.players[1]
+        assert sorted(opp.hand + opp.life) == sorted(game.state.players[1].hand + game.state.players[1].life)
+        assert len(opp.hand) == len(game.state.players[1].hand)
+        assert sim.state.players[0].hand == game.state.players[0].hand  # own hand: known
+        seen.add(tuple(opp.hand))
+    assert len(seen) > 1
+
+
+def test_score_prefers_more_life_and_a_win(rs, rules):
+    game = _midgame(rs, rules, steps=3)
+    st = game.state
+    base = score(st, 0)
+    st.players[1].grave.append(st.players[1].life.pop())
+    assert score(st, 0) > base and score(st, 1) == -score(st, 0)
+    st.winner = 0
+    assert score(st, 0) > 1000 > -1000 > score(st, 1)
+
+
+def test_greedy_games_are_deterministic_and_replay(rs, rules):
+    for seed in (0, 1):
+        _, a = random_game(rs, "lite", "entry20", seed, rules, record=True, agents=("greedy", "random"))
+        _, b = random_game(rs, "lite", "entry20", seed, rules, record=True, agents=("greedy", "random"))
+        assert a == b and a["agents"] == ["greedy", "random"]
+        assert replay(rs, a, rules).state.digest() == a["digest"]
