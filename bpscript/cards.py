@@ -62,6 +62,11 @@ class Card:
             return "Joker" if self.copy == 0 else f"Joker{self.copy + 1}"
         return f"{self.suit.value}{rank_name(self.number)}"
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its three values, read back as one shared card (`_card`): cached
+        rules hold many copies of the same few cards."""
+        return (_card, (self.number, None if self.suit is None else self.suit.value, self.copy))
+
     @classmethod
     def parse(cls, text: str) -> "Card":
         """Parse '♠A', 'S10', '♥Q', 'Joker' (or 'Joker2' for the second one)."""
@@ -72,6 +77,18 @@ class Card:
         if not t or t[0] not in SUIT_ALIASES or t[1:] not in RANK_VALUES:
             raise ValueError(f"not a card: {text!r}")
         return cls(RANK_VALUES[t[1:]], SUIT_ALIASES[t[0]])
+
+
+_SHARED: dict[tuple[int, str | None, int], Card] = {}
+
+
+def _card(number: int, suit: str | None, copy: int) -> Card:
+    """The card of these values, made once (cards are immutable values)."""
+    key = (number, suit, copy)
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = Card(number, None if suit is None else Suit(suit), copy)
+    return found
 
 
 JOKERS: tuple[Card, ...] = (Card(0, None, 0), Card(0, None, 1))

@@ -12,8 +12,13 @@ import os
 import sys
 
 from . import __version__
+from . import cache as _cache
 from .bundled import RulesNotFound
 from .commands import COMMANDS
+
+
+NO_CACHE = ("load the rules afresh: neither read nor write the cache of loaded rules "
+            "(in $BPSCRIPT_CACHE_DIR, else the user's cache directory)")
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -22,9 +27,12 @@ def make_parser() -> argparse.ArgumentParser:
         description="bpscript — BlackPoker scripts: check, import, lint, export, build, play and simulate them.",
         epilog="Run `bpscript COMMAND --help` for the options of a command.")
     p.add_argument("--version", action="version", version=f"bpscript {__version__}")
+    p.add_argument("--no-cache", action="store_true", help=NO_CACHE)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"bpscript.commands.{name}").register(sub)
+    for command in sub.choices.values():  # also after the command: `bpscript check --no-cache …`
+        command.add_argument("--no-cache", action="store_true", default=argparse.SUPPRESS, help=NO_CACHE)
     return p
 
 
@@ -34,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    was, _cache.ENABLED = _cache.ENABLED, not args.no_cache  # for this command only
     try:
         return args.func(args)
     except RulesNotFound as err:
@@ -50,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    finally:
+        _cache.ENABLED = was
 
 
 if __name__ == "__main__":  # pragma: no cover

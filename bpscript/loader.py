@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Mapping
 
+from . import cache as _cache
 from . import catalog
 from .bundled import RulesNotFound, rules_root
 from .diagnostics import Diagnostic
@@ -135,6 +136,9 @@ class LoadResult:
     user_files: set[str] = field(default_factory=set)
     #: the files each ruleset reports on (those asked for), by ruleset name
     owned: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: the key of this load in the cache (`bpscript.cache`) when it was cached, for
+    #: results derived from it (a lint report)
+    cache_key: str | None = None
 
     def own_scripts(self) -> int:
         """Scripts defined in the files asked for (not the base a package extends)."""
@@ -170,19 +174,53 @@ def bundled_ruleset(name: str) -> catalog.BundledRuleset:
 
 
 def load(paths: list[str | Path], typecheck: bool = True, ruleset: str | None = None,
-         overlay: Mapping[str | Path, str] | None = None) -> LoadResult:
+         overlay: Mapping[str | Path, str] | None = None, cache: bool | None = None) -> LoadResult:
     """Parse and resolve everything under `paths` (see the module docstring); `ruleset`
     names the bundled ruleset loose files are loaded on, and is the only bundled ruleset
     loaded for files of several (`UnknownRuleset` when there is none of that name).
 
     `overlay` gives the text of some files instead of what is on disk (an editor's
-    unsaved buffers); a file in it counts as present even if it was never saved.
+    unsaved buffers); a file in it counts as present even if it was never saved. With
+    `cache` (default: `cache.ENABLED`, on for the command line; never with an overlay) a
+    second load of the same files reads the result back from the user's cache directory
+    (`bpscript.cache`).
     """
     if ruleset is not None:
         bundled_ruleset(ruleset)
+    files, found = find_files(paths, overlay_of(overlay))
+    if overlay or not (_cache.ENABLED if cache is None else cache):
+        return _load(files, found, typecheck, ruleset, overlay)
+    k = _key(files, typecheck, ruleset)
+    hit = _cache.get(k)
+    if isinstance(hit, LoadResult):
+        return hit
+    result = _load(files, found, typecheck, ruleset, overlay)
+    result.cache_key = k
+    _cache.put(k, result)
+    return result
+
+
+def cache_key(paths: list[str | Path], typecheck: bool = True, ruleset: str | None = None) -> str | None:
+    """The cache key `load(paths)` would use (None when the cache is off): what is derived
+    from the load alone can be looked up without loading."""
+    return _key(find_files(paths)[0], typecheck, ruleset) if _cache.ENABLED else None
+
+
+def _key(files: list[Path], typecheck: bool, ruleset: str | None) -> str:
+    try:
+        bundled = sorted(p for p in rules_root().rglob("*") if p.suffix in (".bps", ".yaml"))
+    except RulesNotFound:
+        bundled = []
+    # the files asked for, then every bundled file a load may read (the rulesets files are
+    # loaded on): the same files asked for, or read as a base, are different loads
+    return _cache.key(files + bundled, f"typecheck={typecheck} ruleset={ruleset} asked={len(files)}")
+
+
+def _load(files: list[Path], found: list[Diagnostic], typecheck: bool, ruleset: str | None,
+          overlay: Mapping[str | Path, str] | None) -> LoadResult:
     result = LoadResult()
     texts = overlay_of(overlay)
-    files, result.diagnostics = find_files(paths, texts)
+    result.diagnostics = found
     result.files = len(files)
     loose: list[ast.Module] = []
     packages: dict[str, tuple[str, list[ast.Module]]] = {}

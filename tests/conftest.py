@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from bpscript.loader import load
+
+# the command line's cache of loaded rules: a directory of the suite's own, never the user's
+os.environ["BPSCRIPT_CACHE_DIR"] = tempfile.mkdtemp(prefix="bpscript-test-cache-")
 
 VOCABULARY = Path(__file__).parents[1] / "stdlib" / "blackpoker-8.2" / "00-vocabulary.bps"
 

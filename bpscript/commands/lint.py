@@ -25,6 +25,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from .. import cache
     from ..lint.output import as_json, github, text
     from ..lint.runner import UsageError, lint_result, parse_codes
     from ..lint.sarif import as_sarif
@@ -34,14 +35,19 @@ def run(args) -> int:
     except UsageError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    result = load_args(args)
-    if result is None:
-        return 2
-    engine = None
-    if not getattr(args, "no_engine", False):
-        from ..engine.first_turn import EngineFirstTurnSearch
-        engine = EngineFirstTurnSearch  # made per ruleset, used only when G4 finds a line
-    report = lint_result(result, select, ignore, engine=engine)
+    use_engine = not getattr(args, "no_engine", False)
+    report, k = _cached(_load_key(args), f"lint select={select} ignore={ignore} engine={use_engine}")
+    if report is None:
+        result = load_args(args)
+        if result is None:
+            return 2
+        engine = None
+        if use_engine:
+            from ..engine.first_turn import EngineFirstTurnSearch
+            engine = EngineFirstTurnSearch  # made per ruleset, used only when G4 finds a line
+        report = lint_result(result, select, ignore, engine=engine)
+        if k is not None:
+            cache.put(k, report)
     fmt = getattr(args, "format", "text") or "text"
     if fmt == "json":
         out = as_json(report)
@@ -53,3 +59,34 @@ def run(args) -> int:
         out = text(report, colour(sys.stdout))
     sys.stdout.write(out + "\n")
     return 1 if report.errors else 0
+
+
+def _load_key(args):
+    """The cache key of the load `load_args(args)` would make (None: no cache, or the
+    arguments need loading to be judged)."""
+    import os
+
+    from ..loader import UnknownRuleset, bundled_ruleset, cache_key
+    from ._load import default_ruleset
+    paths = list(getattr(args, "paths", None) or [])
+    name = getattr(args, "ruleset", None)
+    if not all(os.path.exists(p) for p in paths):
+        return None
+    try:
+        if paths:
+            return cache_key(paths, ruleset=name)
+        return cache_key(bundled_ruleset(name or default_ruleset()).files(), ruleset=name or default_ruleset())
+    except UnknownRuleset:
+        return None
+
+
+def _cached(load_key, options):
+    """(the lint report of the same rules linted with the same options before, or None;
+    the key to keep a new one under): a report depends on nothing else."""
+    from .. import cache
+    from ..lint.core import LintReport
+    if load_key is None:
+        return None, None
+    k = cache.derived(load_key, options)
+    report = cache.get(k)
+    return (report if isinstance(report, LintReport) else None), k

@@ -189,14 +189,28 @@ def matches_code(code: str, patterns: Iterable[str]) -> bool:
 def script_of(rs: m.Ruleset, span: Span) -> m.Script | None:
     """The script whose text holds `span` (for resolver diagnostics), if any."""
     best = None
-    for s in rs.scripts.values():
-        if s.span.file != span.file:
-            continue
-        first = s.span.line
-        last = max((fs.end_line for fs in s.field_spans.values()), default=first)
+    for first, last, s in _scripts_by_file(rs).get(span.file, ()):
         if first - 1 <= span.line <= last + 1 and (best is None or s.span.line > best.span.line):
             best = s
     return best
+
+
+_BY_FILE: dict[int, tuple[m.Ruleset, dict[str, list[tuple[int, int, m.Script]]]]] = {}
+
+
+def _scripts_by_file(rs: m.Ruleset) -> dict[str, list[tuple[int, int, m.Script]]]:
+    """Each file's scripts with the lines they span, in script order: built once per
+    ruleset, so finding the script of each diagnostic does not scan every script."""
+    found = _BY_FILE.get(id(rs))
+    if found is None or found[0] is not rs:
+        if len(_BY_FILE) > 8:
+            _BY_FILE.clear()
+        index: dict[str, list[tuple[int, int, m.Script]]] = {}
+        for s in rs.scripts.values():
+            last = max((fs.end_line for fs in s.field_spans.values()), default=s.span.line)
+            index.setdefault(s.span.file, []).append((s.span.line, last, s))
+        found = _BY_FILE[id(rs)] = (rs, index)
+    return found[1]
 
 
 @dataclass

@@ -1,0 +1,120 @@
+"""A cache of loaded rules in the user's cache directory, so a second run skips parsing.
+
+An entry is the pickled `LoadResult` of one load, named by a key that hashes everything
+the result depends on: bpscript's version and its own code (each module's size and time
+of change), the working directory (paths are shown relative to it), whether the rules
+were type checked, and the path and bytes of every `.bps` file read. A changed file is a
+different key, so a stale entry is never read; an entry that cannot be read back (cut
+short, corrupt, from another Python) is removed and the rules are loaded again.
+
+The library loads without the cache unless asked (`loader.load(…, cache=True)`); the
+command line uses it unless `--no-cache` is given. The directory is `$BPSCRIPT_CACHE_DIR`,
+else `$XDG_CACHE_HOME/bpscript`, else `~/.cache/bpscript`; only bpscript's own objects are
+pickled there, never anything a script computes.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import hashlib
+import os
+import pickle
+from pathlib import Path
+from typing import Any, Iterable
+
+from . import __version__
+
+#: whether `loader.load` uses the cache when not told (the CLI turns it on)
+ENABLED = False
+#: entries kept; the least recently written go first
+MAX_ENTRIES = 32
+MAGIC = b"bpscript-cache-1\n"
+
+
+def cache_dir() -> Path:
+    if os.environ.get("BPSCRIPT_CACHE_DIR"):
+        return Path(os.environ["BPSCRIPT_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "bpscript"
+
+
+@functools.lru_cache(maxsize=1)
+def code_fingerprint() -> bytes:
+    """bpscript's version and the size and time of change of each of its modules and
+    grammar files: a changed compiler never reads an entry an older one wrote."""
+    root = Path(__file__).resolve().parent
+    h = hashlib.sha256(__version__.encode())
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in ("__pycache__", "_bundled"))
+        for name in sorted(filenames):
+            if name.endswith((".py", ".lark", ".json")):
+                st = os.stat(os.path.join(dirpath, name))
+                h.update(f"{os.path.relpath(os.path.join(dirpath, name), root)}:{st.st_size}:{st.st_mtime_ns}\n"
+                         .encode())
+    return h.digest()
+
+
+def key(files: Iterable[Path], options: str = "") -> str:
+    """The key of a load of `files` (read here: their bytes are part of the key)."""
+    h = hashlib.sha256(code_fingerprint())
+    h.update(f"{os.getcwd()}\0{options}\0".encode())
+    for f in files:
+        h.update(str(f).encode() + b"\0")
+        try:
+            h.update(f.read_bytes())
+        except OSError:
+            h.update(b"\0unreadable\0")
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def derived(k: str, what: str) -> str:
+    """The key of something computed from the load of key `k` alone (with options `what`)."""
+    return hashlib.sha256(f"{k}\0{what}".encode()).hexdigest()
+
+
+def get(k: str) -> Any | None:
+    """The entry of key `k`, or None (missing, or unreadable: then it is removed)."""
+    path = cache_dir() / f"{k}.pickle"
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = MAGIC + k.encode() + b"\n"
+    if not data.startswith(head):
+        _remove(path)
+        return None
+    enabled = gc.isenabled()
+    gc.disable()  # many small objects: collecting while they are built only costs time
+    try:
+        return pickle.loads(memoryview(data)[len(head):])
+    except Exception:  # noqa: BLE001 - corrupt or incompatible: rebuilt by the caller
+        _remove(path)
+        return None
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def put(k: str, value: Any) -> None:
+    """Store an entry (quietly nothing when the directory cannot be written)."""
+    directory = cache_dir()
+    path = directory / f"{k}.pickle"
+    tmp = directory / f".{k}.{os.getpid()}.tmp"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(MAGIC + k.encode() + b"\n" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, path)
+        entries = sorted(directory.glob("*.pickle"), key=lambda p: p.stat().st_mtime_ns)
+        for old in entries[:-MAX_ENTRIES]:
+            _remove(old)
+    except (OSError, pickle.PicklingError, RecursionError):
+        _remove(tmp)
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
