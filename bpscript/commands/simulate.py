@@ -1,52 +1,119 @@
-"""`bpscript simulate`: many random games and their statistics."""
+"""`bpscript simulate`: many games between seeded agents, their statistics, a balance report."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
 import time
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
+from ..engine.distributed import SimulationError
 from ..engine.state import RulesError
 from ._games import game_ruleset, regulation_options
 
+AGENTS = ("random", "greedy")
+
 
 def register(sub: Any) -> None:
-    sim = sub.add_parser("simulate", help="play many random games and report statistics",
-                         description="Play N games between seeded random agents, of a bundled ruleset or of "
-                                     "the rules under PATH (a homebrew package: `simulate my-frame --frame "
-                                     "myFrame`); progress on stderr, then win rate by seat, average turns and "
-                                     "how often each action was requested and resolved.")
+    sim = sub.add_parser("simulate", help="play many games between agents and report statistics",
+                         description="Play N games between seeded agents, of a bundled ruleset or of the rules "
+                                     "under PATH (a homebrew package: `simulate my-frame --frame myFrame`); "
+                                     "progress on stderr, then win rate by seat, average turns and how often each "
+                                     "action was requested and resolved. --report writes a self-contained HTML "
+                                     "balance report; --compare plays the same games with other rules beside them.")
     regulation_options(sim)
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument("--jobs", type=int, nargs="?", const=0, default=1, metavar="K",
                      help="worker processes (default 1; --jobs alone or --jobs 0: one per core)")
+    sim.add_argument("--agent", choices=AGENTS, default="random", help="P0's agent (default random)")
+    sim.add_argument("--opponent", choices=AGENTS, default="random", help="P1's agent (default random)")
+    sim.add_argument("--compare", metavar="RULES",
+                     help="also play the same games with other rules, side by side: a path (a homebrew "
+                          "package, .bps files) or a bundled ruleset's name (blackpoker-8.2, blackpoker-9.0)")
+    sim.add_argument("--executor", choices=("local", "ray"), default="local",
+                     help="where games run: this machine (default), or a Ray cluster (pip install 'bpscript[ray]')")
+    sim.add_argument("--ray-address", metavar="ADDR",
+                     help="join this Ray cluster (e.g. HEAD:6379); without it a local Ray runtime is started")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    sim.add_argument("--log", metavar="FILE", help="write each game as a JSON line (replayable)")
-    sim.add_argument("--force", action="store_true", help="overwrite an existing --log file")
+    sim.add_argument("--log", metavar="FILE",
+                     help="write each game as a JSON line (replayable; with --compare, the first rules' games)")
+    sim.add_argument("--report", metavar="FILE.html", help="write a balance report (HTML, works offline)")
+    sim.add_argument("--force", action="store_true", help="overwrite an existing --log or --report file")
     sim.set_defaults(func=run)
 
 
-def run(args: Any) -> int:
-    from ..engine.runner import aggregate, dumps, simulate
-    found = game_ruleset(args)
-    if not isinstance(found, tuple):
-        if isinstance(found, str):
-            print(f"error: {found}", file=sys.stderr)
-        return found if isinstance(found, int) else 2
-    name, rs, (args.format, args.frame), load_again = found
+@dataclass
+class Run:
+    """One set of games: its rules and regulation, how workers load the rules again, the results."""
+
+    label: str
+    ruleset: Any
+    fmt: str
+    frame: str
+    load_again: Callable[[], Any]
+    results: list[dict[str, Any]]
+
+
+def _usage_error(args: Any) -> str | None:
     if args.games < 1 or args.jobs < 0:
-        print("error: --games must be at least 1 and --jobs at least 0", file=sys.stderr)
+        return "--games must be at least 1 and --jobs at least 0"
+    if args.ray_address and args.executor != "ray":
+        return "--ray-address needs --executor ray"
+    for out in (args.log, args.report):
+        if out and os.path.exists(out) and not args.force:
+            return f"{out} exists; choose another file or pass --force to overwrite it"
+    return None
+
+
+def _runs(args: Any) -> list[Run] | int:
+    """The rules to play (PATH / --ruleset, then --compare), or an exit code after an error."""
+    specs = [args]
+    if args.compare:
+        path = os.path.exists(args.compare)
+        specs.append(argparse.Namespace(**{**vars(args), "paths": [args.compare] if path else [],
+                                           "ruleset": None if path else args.compare}))
+    runs = []
+    for spec in specs:
+        found = game_ruleset(spec)
+        if not isinstance(found, tuple):
+            if isinstance(found, str):
+                print(f"error: {found}", file=sys.stderr)
+            return found if isinstance(found, int) else 2
+        name, rs, (fmt, frame), load_again = found
+        label = rs.info.title or name
+        runs.append(Run(label, rs, fmt, frame, load_again, []))
+    if len(runs) == 2 and runs[0].label == runs[1].label:
+        runs[1].label += " (compared)"
+    return runs
+
+
+def run(args: Any) -> int:
+    problem = _usage_error(args)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
     if args.jobs == 0:
         args.jobs = os.cpu_count() or 1
-    if args.log and os.path.exists(args.log) and not args.force:
-        print(f"error: {args.log} exists; choose another file or pass --force to overwrite it",
-              file=sys.stderr)
-        return 2
+    runs = _runs(args)
+    if isinstance(runs, int):
+        return runs
+    args.format, args.frame = runs[0].fmt, runs[0].frame
     start = time.perf_counter()
+    try:
+        for i, r in enumerate(runs):
+            r.results = _play(args, r, log=args.log if i == 0 else None)
+    except (RulesError, SimulationError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return _print(args, runs, time.perf_counter() - start)
+
+
+def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
+    from ..engine.runner import dumps, simulate
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
@@ -55,33 +122,74 @@ def run(args: Any) -> int:
             bar = "#" * (20 * done // total)
             print(f"simulate [{bar:<20}] {done}/{total} games", end=end, file=sys.stderr, flush=True)
 
+    agents = (args.agent, args.opponent)
+    if args.executor == "ray":
+        from ..engine.distributed import simulate_ray
+        games = simulate_ray(r.load_again, r.fmt, r.frame, args.games, args.seed, agents, record=bool(log),
+                             progress=progress, address=args.ray_address)
+    else:
+        games = simulate(r.ruleset, r.fmt, r.frame, args.games, args.seed, args.jobs, record=bool(log),
+                         progress=progress, load_ruleset=r.load_again, agents=agents)
     results = []
-    log = open(args.log, "w", encoding="utf-8") if args.log else None
+    out = open(log, "w", encoding="utf-8") if log else None
     try:
-        for r in simulate(rs, args.format, args.frame, args.games, args.seed, args.jobs,
-                          record=bool(log), progress=progress, load_ruleset=load_again):
-            results.append(r)
-            if log:
-                log.write(dumps({"ruleset": rs.info.name, **r}) + "\n")
-    except RulesError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        for g in games:
+            results.append(g)
+            if out:
+                out.write(dumps({"ruleset": r.ruleset.info.name, **g}) + "\n")
     finally:
-        if log:
-            log.close()
-    elapsed = time.perf_counter() - start
-    stats = aggregate(results)
-    stats["seconds"] = round(elapsed, 3)
-    stats["games_per_second"] = round(len(results) / elapsed, 1) if elapsed else None
+        if out:
+            out.close()
+    return results
+
+
+def _print(args: Any, runs: list[Run], elapsed: float) -> int:
+    from ..engine.runner import aggregate
+    stats = []
+    for r in runs:
+        s = aggregate(r.results)
+        s["rules"] = r.label
+        s["agents"] = [args.agent, args.opponent]
+        s["seconds"] = round(elapsed, 3)
+        s["games_per_second"] = round(len(r.results) * len(runs) / elapsed, 1) if elapsed else None
+        stats.append(s)
+    if args.report:
+        _write_report(args, runs)
     if args.json:
-        print(json.dumps(stats, ensure_ascii=False, indent=2))
+        print(json.dumps(stats[0] if len(stats) == 1 else stats, ensure_ascii=False, indent=2))
         return 0
-    print(f"{stats['games']} games of {rs.info.title or name}: {args.format} / {args.frame} (seeds {args.seed}–{args.seed + args.games - 1}), "
-          f"{elapsed:.1f} s, {stats['games_per_second']} games/s")
-    print(f"win rate: P0 {stats['win_rate']['P0']:.1%}  P1 {stats['win_rate']['P1']:.1%}  "
-          f"first player {stats['first_player_win_rate']:.1%}")
-    print(f"average turns: {stats['average_turns']:.1f}  (ended by the turn limit: {stats['ended_by_turn_limit']})")
-    print(f"{'action':<18}{'requested':>10}{'resolved':>10}")
-    for action, n in stats["requested"].items():
-        print(f"{action:<18}{n:>10}{stats['resolved'].get(action, 0):>10}")
+    for r, s in zip(runs, stats):
+        who = "" if (len(runs), args.agent, args.opponent) == (1, "random", "random") else \
+            f"; {args.agent} (P0) vs {args.opponent} (P1)"
+        print(f"{s['games']} games of {r.label}: {r.fmt} / {r.frame} "
+              f"(seeds {args.seed}–{args.seed + args.games - 1}), {elapsed:.1f} s, {s['games_per_second']} games/s{who}")
+        print(f"win rate: P0 {s['win_rate']['P0']:.1%}  P1 {s['win_rate']['P1']:.1%}  "
+              f"first player {s['first_player_win_rate']:.1%}")
+        print(f"average turns: {s['average_turns']:.1f}  (ended by the turn limit: {s['ended_by_turn_limit']})")
+        print(f"{'action':<18}{'requested':>10}{'resolved':>10}")
+        for action, n in s["requested"].items():
+            print(f"{action:<18}{n:>10}{s['resolved'].get(action, 0):>10}")
+    if args.report:
+        print(f"report: {args.report}", file=sys.stderr)
     return 0
+
+
+def _write_report(args: Any, runs: list[Run]) -> None:
+    from ..backends.balance import balance
+    from ..backends.report import render_report
+    balances = [balance(r.results, r.label, {sid: s.name for sid, s in r.ruleset.scripts.items()}) for r in runs]
+    meta = {"format / frame": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
+            "seeds": f"{args.seed}–{args.seed + args.games - 1}",
+            "agents": f"{args.agent} (P0) vs {args.opponent} (P1)"}
+    with open(args.report, "w", encoding="utf-8") as f:
+        f.write(render_report(balances, command_line(args), meta))
+
+
+def command_line(args: Any) -> str:
+    """The command that plays the same games, written out in full (what the report says
+    it was made by; the executor, the jobs and the outputs change nothing in it)."""
+    return " ".join(["bpscript simulate", *(args.paths or []),
+                     *([f"--ruleset {args.ruleset}"] if args.ruleset else []),
+                     f"--format {args.format} --frame {args.frame}",
+                     f"--games {args.games} --seed {args.seed} --agent {args.agent} --opponent {args.opponent}",
+                     *([f"--compare {args.compare}"] if args.compare else [])])
