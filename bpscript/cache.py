@@ -55,8 +55,10 @@ def code_fingerprint() -> bytes:
     return h.digest()
 
 
-def key(files: Iterable[Path], options: str = "") -> str:
-    """The key of a load of `files` (read here: their bytes are part of the key)."""
+def key(files: Iterable[Path], options: str = "", installed: Iterable[Path] = ()) -> str:
+    """The key of a load of `files` (read here: their bytes are part of the key) and of the
+    `installed` rules it may read (the bundled rulesets: known by size and time of change,
+    as bpscript's own code is, so a warm load does not read them)."""
     h = hashlib.sha256(code_fingerprint())
     h.update(f"{os.getcwd()}\0{options}\0".encode())
     for f in files:
@@ -66,6 +68,13 @@ def key(files: Iterable[Path], options: str = "") -> str:
         except OSError:
             h.update(b"\0unreadable\0")
         h.update(b"\0")
+    h.update(b"\0installed\0")
+    for f in installed:
+        try:
+            st = os.stat(f)
+            h.update(f"{f}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+        except OSError:
+            h.update(f"{f}:unreadable\n".encode())
     return h.hexdigest()
 
 

@@ -23,7 +23,7 @@ from typing import Mapping
 
 from . import cache as _cache
 from . import catalog
-from .bundled import RulesNotFound, rules_root
+from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
 from .diagnostics import Diagnostic
 from .model import Ruleset, RulesetInfo
 from .resolve import resolve
@@ -208,12 +208,16 @@ def cache_key(paths: list[str | Path], typecheck: bool = True, ruleset: str | No
 
 def _key(files: list[Path], typecheck: bool, ruleset: str | None) -> str:
     try:
-        bundled = sorted(p for p in rules_root().rglob("*") if p.suffix in (".bps", ".yaml"))
+        root = rules_root().resolve()
+        bundled = sorted(p for d in (STDLIB, FRAMES) for p in (root / d).rglob("*") if p.suffix in (".bps", ".yaml"))
     except RulesNotFound:
-        bundled = []
-    # the files asked for, then every bundled file a load may read (the rulesets files are
-    # loaded on): the same files asked for, or read as a base, are different loads
-    return _cache.key(files + bundled, f"typecheck={typecheck} ruleset={ruleset} asked={len(files)}")
+        root, bundled = None, []
+    # the files asked for (a bundled one by its place and time of change, any other by its
+    # bytes), then every bundled file a load may read (the rulesets files are loaded on)
+    asked = [str(f) for f in files]
+    mine = [f for f in files if root is None or not f.resolve().is_relative_to(root / STDLIB)
+            and not f.resolve().is_relative_to(root / FRAMES)]
+    return _cache.key(mine, f"typecheck={typecheck} ruleset={ruleset} asked={asked}", bundled)
 
 
 def _load(files: list[Path], found: list[Diagnostic], typecheck: bool, ruleset: str | None,
