@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._load import load_args, paths_option, ruleset_option
-from .common import print_diagnostics, summary
+from .common import ordered, print_diagnostics, summary
 
 
 def register(sub) -> None:
@@ -41,19 +41,17 @@ def _json_coverage(result) -> None:
     import json
 
     from ..engine.coverage import coverage_json
-    diags = sorted(result.diagnostics, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
-    doc = {"diagnostics": [d.to_json() for d in diags],
+    doc = {"diagnostics": [d.to_json() for d in ordered(result.diagnostics)],
            "rulesets": [{"name": name, **coverage_json(rs)} for name, rs in result.rulesets]}
     print(json.dumps(doc, ensure_ascii=False, indent=2))
 
 
 def _print_coverage(result) -> None:
-    from ..engine.coverage import (coverage, implemented_names, note_coverage, script_coverage, setup_coverage,
-                                   supported_setup_steps)
+    from ..engine.coverage import coverage, note_coverage, setup_coverage, supported_setup_steps
     for name, rs in result.rulesets:
         owns = result.owns(name)
         scoped = [s for overs in rs.scoped.values() for s in overs]  # overrides written `in …`
-        cov = coverage(rs) + [script_coverage(s, implemented_names()) for s in scoped]
+        cov = coverage(rs, [*rs.scripts.values(), *scoped])
         where = {id(c): s for c, s in zip(cov, [*rs.scripts.values(), *scoped])}
         groups = [("", cov, True)]
         if rs.info.homebrew and owns is not None:  # the package's own scripts, then its base's in one line

@@ -30,9 +30,14 @@ def no_files(paths: list[str]) -> None:
     print(f"error: no .bps files found in {', '.join(paths)}", file=sys.stderr)
 
 
+def ordered(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics in reading order: file, line, column, code."""
+    return sorted(diags, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
+
+
 def print_diagnostics(diags: list[Diagnostic], sources: dict[str, str], fmt: str = "text", stream=None) -> None:
     stream = stream or sys.stdout
-    diags = sorted(diags, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
+    diags = ordered(diags)
     if fmt == "json":
         print(json.dumps([d.to_json() for d in diags], ensure_ascii=False, indent=2), file=stream)
         return

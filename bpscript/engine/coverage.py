@@ -12,8 +12,10 @@ structured and the engine implements every verb, query and event it uses. A fram
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from .. import model as m
+from ..conditions import NamedCharacter
 from ..effects import Attr, Call, Event, Name, NodeWalker, RefKind
 from ..setup_steps import StepKind
 from .setup import SUPPORTED_STEPS
@@ -144,17 +146,24 @@ def target_supported(spec: m.TargetSpec) -> bool:
     return isinstance(of, ComponentDef) and of.id == "character"
 
 
-def coverage(rs: m.Ruleset) -> list[ScriptCoverage]:
+def coverage(rs: m.Ruleset, scripts: Iterable[m.Script] | None = None) -> list[ScriptCoverage]:
+    """The coverage of `scripts` (every script of the ruleset by default): each script on
+    its own, then what it depends on — an action whose key unit is a named character
+    cannot run when that character cannot (it could never be in play)."""
     impl = implemented_names()
-    out = [script_coverage(s, impl) for s in rs.scripts.values()]
+    chosen = list(rs.scripts.values()) if scripts is None else list(scripts)
+    out = [script_coverage(s, impl) for s in chosen]
     by_id = {c.id: c for c in out}
-    for s in rs.actions():  # a key unit that can never be in play: the action cannot run either
-        named = getattr(s.key.condition, "character", None) if s.key is not None else None
-        dep = by_id.get(named) if named else None
+    for s, c in zip(chosen, out):
+        cond = s.key.condition if isinstance(s, m.ActionScript) and s.key is not None else None
+        if not isinstance(cond, NamedCharacter):
+            continue
+        dep = by_id.get(cond.character)
+        if dep is None and cond.character in rs.scripts:
+            dep = script_coverage(rs.scripts[cond.character], impl)
         if dep is not None and not dep.executable:
-            c = by_id[s.id]
             c.executable = False
-            c.missing.append(f"key unit: character '{named}' is not executable")
+            c.missing.append(f"key unit: character '{cond.character}' is not executable")
     return out
 
 

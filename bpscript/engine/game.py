@@ -182,7 +182,6 @@ class Game:
 
     def size(self, unit: Unit) -> int:
         """A unit's size now: its cards, what lasts, what abilities give (9.4.2)."""
-        apply_abilities(self.state, self.seats, self.rules.load)
         return self.ctx(Request("", unit.owner)).size(unit)
 
     def end_by_limit(self, reason: str) -> None:

@@ -24,10 +24,7 @@ from ..cards import Card
 from .game import Game
 from .request import Request
 from .rules import Rules
-from .state import GameState, Player, Unit, owned
-
-PILES = ("life", "hand", "grave", "fog")
-
+from .state import GameState, Player, Unit, owned, owner_of
 
 class PositionError(ValueError):
     """A position that cannot be: a card twice, an unknown action, a player other than 0 or 1."""
@@ -64,7 +61,7 @@ class Position:
             if c in self._placed:
                 raise PositionError(f"{c} of player {owner if owner is not None else player} is placed twice")
             self._placed.add(c)
-            self.state.decks[c.copy // 2].append(c)
+            self.state.decks[owner_of(c)].append(c)
         return cards
 
     def _pile(self, zone: str, player: int, text, owner: int | None) -> list[Card]:

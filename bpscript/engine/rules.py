@@ -19,7 +19,7 @@ from typing import Any
 from .. import model as m
 from ..cards import Card
 from ..vocabulary import Origin
-from .coverage import implemented_names, script_coverage
+from .coverage import coverage
 
 _CACHE: dict[str, Any] = {}
 
@@ -65,12 +65,11 @@ class Rules:
         self._classes: dict[str, type] = {}
         self._key_sets: dict[tuple[Card, ...], dict[str, list[tuple[Card, ...]]]] = {}
         ids = [s.id for s in ruleset.scripts.values() if fmt in s.formats or frame in s.frames]
-        implemented = implemented_names()
-        coverage = {i: script_coverage(ruleset.scripts[i], implemented) for i in ids}
+        cov = {c.id: c for c in coverage(ruleset, [ruleset.scripts[i] for i in ids])}
         #: the scripts of the regulation the engine runs, and those it cannot, with what they miss
-        self.executable: frozenset[str] = frozenset(i for i, c in coverage.items() if c.executable)
+        self.executable: frozenset[str] = frozenset(i for i, c in cov.items() if c.executable)
         self.not_executable: list[tuple[str, tuple[str, ...]]] = [
-            (i, tuple(c.missing)) for i, c in coverage.items() if not c.executable]
+            (i, tuple(c.missing)) for i, c in cov.items() if not c.executable]
         self.actions = [self.load(i) for i in ids if isinstance(ruleset.scripts[i], m.ActionScript)]
         runnable = [c for c in self.actions if c.id in self.executable]
         self.direct = [c for c in runnable if c.origin == Origin.REQUEST]

@@ -7,7 +7,6 @@ import pytest
 
 from bpscript.cards import Card
 from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.request import Request
 from bpscript.engine.game import Game
 from bpscript.engine.rules import Rules
 from bpscript.engine.state import owned
@@ -82,7 +81,7 @@ class Scene:
         return req
 
     def size(self, unit) -> int:
-        return self.game.ctx(Request("", 0)).size(unit)
+        return self.game.size(unit)
 
     def options(self, player: int):
         return self.game.legal_requests(player)
