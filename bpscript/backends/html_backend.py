@@ -20,6 +20,7 @@ from jinja2 import Environment, PackageLoader, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
 from .. import model as m
+from .. import scriptview
 from .html_xref import Xref, anchor
 from .textfmt import cite_forms, parse_blocks
 
@@ -97,8 +98,7 @@ def respell(text: str, rs: m.Ruleset) -> str:
 @pass_context
 def zone_name(context, zone: str) -> str:
     """A zone's printed name, as the page's ruleset declares it."""
-    found = context["ruleset"].vocabulary.zones.get(zone)
-    return found.name if found is not None else zone
+    return scriptview.zone_name(context["ruleset"], zone)
 
 
 @pass_context
