@@ -70,7 +70,7 @@ STEPS: dict[StepKind, StepSpec] = {
     StepKind.LIFE: StepSpec(None, Phase.DECK, ("life",), "the rest of the deck becomes the life, face down"),
     StepKind.HAND: StepSpec("count", Phase.LIFE, ("hand",), "draw from the life until the hand holds N cards"),
     StepKind.PRESET: StepSpec("face", Phase.LIFE, ("field",),
-                              "3.9.1: a bulwark, then a soldier, from the top of the life "
+                              "3.9.1: a bulwark (face up, designated), then a soldier, from the top of the life "
                               "(`preset face_down`: the soldier face down, as エクストラ)", optional_arg=True),
     StepKind.DECIDE_FIRST: StepSpec(None, Phase.LIFE, ("grave",),
                                     "3.9.2: turn the top of both lives until the numbers differ; higher goes first"),

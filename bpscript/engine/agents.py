@@ -19,6 +19,8 @@ import random
 import sys
 from typing import Any, Callable, Sequence, TextIO
 
+from .request import COST, ORDER, kind_of
+
 
 class Agent:
     def request(self, view: dict, player: int, options: Sequence[Any]) -> Any | None:
@@ -67,22 +69,35 @@ class ScriptExhausted(AssertionError):
 
 
 class ScriptedAgent(Agent):
-    """Answers from lists given in advance; a callable answer is called with the options.
+    """Answers from lists given in advance, one list per kind of decision:
 
-    `requests` items: an action id (its first legal way), a predicate over options,
-    or None (pass). `choices` items: a list of option strings/values to pick, or a
-    callable. `answers`: bools. When a list runs out, the agent passes / picks the
-    first / answers no — unless `strict`: then a decision with no answer left, or a
-    choice that matches none of the options offered, raises `ScriptExhausted`.
+    - `requests`: an action id (its first legal way), a predicate over the options, or
+      None (pass);
+    - `costs`: what pays each cost (5.2), in the order the costs are paid;
+    - `choices`: what each effect's choice picks (attackers, blockers, cards, units, …);
+    - `orders`: the order of triggered requests (9.4.1), one pick per question;
+    - `answers`: bools for yes/no questions.
+
+    A choice item is a list of the items to pick (the items themselves, or their text as
+    printed: `"♣9"`), or a callable given the options. When a list runs out the agent
+    passes / picks the first / answers no — unless `strict`: then a decision with no
+    answer left, or a choice that matches none of the options offered, raises
+    `ScriptExhausted`.
     """
 
     def __init__(self, requests: Sequence[Any] = (), choices: Sequence[Any] = (), answers: Sequence[bool] = (),
-                 strict: bool = False):
+                 strict: bool = False, *, costs: Sequence[Any] = (), orders: Sequence[Any] = ()):
         self.requests = list(requests)
+        self.costs = list(costs)
         self.choices = list(choices)
+        self.orders = list(orders)
         self.answers = list(answers)
         self.strict = strict
         self.seen: list[str] = []
+
+    def queue(self, kind: str) -> list[Any]:
+        """The list that answers decisions of `kind` (`bpscript.engine.request.Prompt`)."""
+        return {COST: self.costs, ORDER: self.orders}.get(kind, self.choices)
 
     def _none_left(self, what: str, player: int, detail: str) -> None:
         if self.strict:
@@ -102,17 +117,19 @@ class ScriptedAgent(Agent):
 
     def choose(self, view, player, options, count, prompt, at_least=1):
         self.seen.append(prompt)
-        if not self.choices:
-            self._none_left("choice", player, prompt)
+        kind = kind_of(prompt)
+        queue = self.queue(kind)
+        if not queue:
+            self._none_left(f"{kind} choice", player, prompt)
             return list(options)[: (count if count is not None else 1)]
-        want = self.choices.pop(0)
+        want = queue.pop(0)
         if callable(want):
             return list(want(list(options)))
         wanted = want if isinstance(want, (list, tuple)) else [want]
         names = [str(w) for w in wanted]
         chosen = [o for o in options if any(o is w for w in wanted) or str(o) in names or _short(o) in names]
         if self.strict and len(chosen) != len(wanted):
-            raise ScriptExhausted(f"P{player}: scripted choice {names} for {prompt!r} does not match "
+            raise ScriptExhausted(f"P{player}: scripted {kind} choice {names} for {prompt!r} does not match "
                                   f"the options {[str(o) for o in options]}")
         return chosen
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..cards import Card
 from ..vocabulary import Payment
+from .request import COST, Prompt
 from .state import GameState, RulesError, Unit
 from .verbs import put, unit_to_grave
 
@@ -147,7 +148,7 @@ class Costs:
                 cost_id: str) -> list[Any]:
         if len(options) < amount:
             raise CostError(f"cost {letter} ({cost_id}): {len(options)} to choose from, {amount} needed (5.2)")
-        chosen = list(self.game.seats.choose(player, options, amount, prompt))
+        chosen = list(self.game.seats.choose(player, options, amount, Prompt(prompt, COST)))
         ids = {id(c) for c in chosen}
         if len(chosen) != amount or len(ids) != amount or not all(any(c is o for o in options) for c in chosen):
             raise CostError(f"cost {letter} ({cost_id}): the answer does not pay it "

@@ -23,6 +23,7 @@ from typing import Any, Callable, Sequence
 
 from .. import model as m
 from ..vocabulary import Resolution, Window
+from . import explicit
 from .base import NotExecutable, locate
 from .context import EffectContext, apply_abilities
 from .costs import Costs
@@ -138,26 +139,47 @@ class Game:
 
     def step(self) -> None:
         """One decision of the player with the chance ([3] → …)."""
-        st = self.state
         p = self.chance
         options = LazyOptions(lambda: self.legal_requests(p))  # computed if the agent looks
         choice = self.agents[p].request(self.view(p), p, options)
-        if choice is not None:
-            if choice not in options:
-                raise ValueError(f"not a legal request: {choice}")
-            self.passes.clear()  # [4]
-            req = self.make_request(p, choice)  # [5]
-            if req.resolution == IMMEDIATE:  # [7]
-                self.trigger_check()  # [6]
-                if st.winner is None:
-                    self.resolve(req)  # [8] [9]
-                    self.trigger_check()
-            else:
-                self.trigger_check()  # [6] before the request goes on the stage (9.4)
-                if st.winner is None:
-                    self.add_to_stage(req)  # [10]
-                self.chance = 1 - p  # [16]
+        if choice is None:
+            self.pass_chance(p)
             return
+        if choice not in options:
+            raise ValueError(f"not a legal request: {choice}")
+        self.take_request(p, choice)
+
+    def take_request(self, p: int, choice: Option) -> Request:
+        """Player `p` (who has the chance) makes the legal request `choice`: [4] → [10]."""
+        st = self.state
+        self.passes.clear()  # [4]
+        req = self.make_request(p, choice)  # [5]
+        if req.resolution == IMMEDIATE:  # [7]
+            self.trigger_check()  # [6]
+            if st.winner is None:
+                self.resolve(req)  # [8] [9]
+                self.trigger_check()
+        else:
+            self.trigger_check()  # [6] before the request goes on the stage (9.4)
+            if st.winner is None:
+                self.add_to_stage(req)  # [10]
+            self.chance = 1 - p  # [16]
+        return req
+
+    def request(self, player: int, action: str, keys: Any = (), *, key_unit: Unit | None = None,
+                target: Any = None, costs: Sequence[Any] | None = None) -> Request:
+        """Player `player` requests `action` with these key cards (cards or their text), key
+        unit and target, paying the costs with `costs` (what pays each, in printed order;
+        else their agent is asked). A request the rules do not allow raises `RequestError`
+        naming the rule (`bpscript.engine.explicit`); the request made is returned."""
+        return explicit.request(self, player, action, keys, key_unit, target, costs)
+
+    def pass_chance(self, p: int) -> None:
+        """Player `p`, who has the chance, passes ([11]); when both have passed, the top
+        request resolves ([12] → [15]) and the turn player gets the chance ([2])."""
+        if p != self.chance:
+            raise explicit.RequestError("9.1.5", f"P{p} does not have the chance (P{self.chance} has)")
+        st = self.state
         self.passes.add(p)  # [11]
         if len(self.passes) < 2:  # [12]
             self.chance = 1 - p  # [16]
@@ -168,6 +190,11 @@ class Game:
             if st.winner is None:
                 self.trigger_check()
         self.chance, self.passes = st.turn_player, set()  # [2]
+
+    @classmethod
+    def from_position(cls, position: Any, agents: Sequence[Any], **kwargs: Any) -> "Game":
+        """A game that goes on from a `bpscript.engine.position.Position`."""
+        return position.game(agents, **kwargs)
 
     def run_until(self, condition: Callable[["Game"], bool], limit: int = 1000) -> bool:
         """Take decisions (`step`) until `condition(game)` holds or the game is over; whether

@@ -42,9 +42,16 @@ class Position:
     """An empty board of one regulation that a test or a rule author fills in."""
 
     def __init__(self, ruleset: m.Ruleset, fmt: str, frame: str, *, turn: int = 3, turn_player: int = 0,
-                 first_player: int = 0, seed: int = 1):
+                 first_player: int = 0, chance: int | None = None, seed: int = 1):
         if frame not in ruleset.frames:
             raise PositionError(f"unknown frame '{frame}' (the ruleset defines: {', '.join(ruleset.frames)})")
+        if fmt not in ruleset.frames[frame].formats:
+            raise PositionError(f"frame '{frame}' is not played in format '{fmt}' "
+                                f"(it is played in: {', '.join(ruleset.frames[frame].formats)})")
+        if turn_player not in (0, 1) or first_player not in (0, 1) or chance not in (None, 0, 1):
+            raise PositionError("players are 0 and 1")
+        #: the player with the chance when the game goes on (9.1.5): the turn player unless set
+        self.chance = turn_player if chance is None else chance
         self.ruleset, self.format, self.frame = ruleset, fmt, frame
         self.state = GameState(ruleset, fmt, frame, (Player(0), Player(1)), random.Random(seed),
                                turn=turn, turn_player=turn_player, first_player=first_player)
@@ -63,6 +70,12 @@ class Position:
             self._placed.add(c)
             self.state.decks[owner_of(c)].append(c)
         return cards
+
+    def _disown(self, cards: list[Card]) -> None:
+        """Take back cards of a placement that was refused (the position stays as it was)."""
+        for c in cards:
+            self._placed.discard(c)
+            self.state.decks[owner_of(c)].remove(c)
 
     def _pile(self, zone: str, player: int, text, owner: int | None) -> list[Card]:
         cards = self._own(player, text, owner)
@@ -87,13 +100,45 @@ class Position:
     def unit(self, player: int, cards: str | Sequence[str], *, face_up: bool = True, charged: bool = True,
              arrived_this_turn: bool = False, as_: str | None = None, owner: int | None = None) -> Unit:
         """A unit on `player`'s field: its component is matched from its cards (4.1.3), or the
-        one named by `as_` (a unit put on the field as a component, e.g. a preset bulwark)."""
-        if as_ is not None and as_ not in self.ruleset.scripts:
-            raise PositionError(f"no component '{as_}'")
+        one named by `as_` (a unit put on the field as a component, e.g. a preset bulwark).
+        Cards that are no character of the regulation are an error."""
+        names = [c for c, _ in self.state.components("field")]
+        if as_ is not None and as_ not in names:
+            raise PositionError(f"'{as_}' is not a character of {self.format} / {self.frame} "
+                                f"(its characters: {', '.join(names)})")
         u = self.state.put_unit(player, self._own(player, cards, owner), face_up=face_up, charged=charged,
                                 designated=as_)
+        if u.component is None:
+            self.state.players[player].field.remove(u)
+            self._disown(u.cards)
+            shown = " ".join(map(str, u.cards)) + ("" if face_up else " face down")
+            raise PositionError(f"{shown} is no character of {self.format} / {self.frame} (4.1.3): "
+                                f"name one with as_= ({', '.join(names)})")
         u.entered_turn = self.state.turn if arrived_this_turn else max(0, self.state.turn - 1)
         return u
+
+    def fog(self, player: int, cards: str | Sequence[str], *, on: Unit | None = None, as_: str | None = None,
+            owner: int | None = None) -> Unit:
+        """A fog mark: cards in `player`'s fog, linked to the unit `on` they mark, as the fog
+        component `as_` (else matched from its cards). It was placed this turn, so it acts
+        now (4.3) and its effect ends with the turn."""
+        names = [c for c, _ in self.state.components("fog")]
+        if as_ is not None and as_ not in names:
+            raise PositionError(f"'{as_}' is not a fog of {self.format} / {self.frame} (its fogs: {', '.join(names)})")
+        if on is not None and not any(on in p.field for p in self.state.players):
+            raise PositionError(f"{on!r} is not on the field: a mark is linked to a unit on the field")
+        cards_ = self._own(player, cards, owner)
+        p = self.state.players[player]
+        p.fog.extend(cards_)
+        mark = Unit(list(cards_), player, True, True, self.state.turn, link=on, designated=as_)
+        mark.component = self.state.match_fog(mark)
+        if mark.component is None:
+            p.fog[-len(cards_):] = []
+            self._disown(cards_)
+            raise PositionError(f"{' '.join(map(str, cards_))} is no fog of {self.format} / {self.frame}: "
+                                f"name one with as_= ({', '.join(names)})")
+        p.marks.append(mark)
+        return mark
 
     # ------------------------------------------------------------ the stage
     def request(self, player: int, action: str, keys: str | Sequence[str] = (), target: Any = None,
@@ -115,5 +160,7 @@ class Position:
         """A Game that goes on from this position (the turn player has the chance). `partial`
         allows a regulation with scripts the engine cannot run (they are never offered)."""
         self.state.rematch()
-        return Game(self.ruleset, self.format, self.frame, self.seed, agents, rules=rules, state=self.state,
+        game = Game(self.ruleset, self.format, self.frame, self.seed, agents, rules=rules, state=self.state,
                     partial=partial, check=check, **kwargs)
+        game.chance = self.chance
+        return game

@@ -15,6 +15,28 @@ from ..vocabulary import Resolution, Window
 from .state import GameState, Unit
 
 
+class Prompt(str):
+    """The question of a decision, with its kind, so an agent can tell a cost (5.2) from
+    an effect's choice or the order of triggered requests (9.4.1) without reading the
+    text. A plain `str` prompt is an effect's choice."""
+
+    kind: str
+
+    def __new__(cls, text: str, kind: str = "effect") -> "Prompt":
+        self = super().__new__(cls, text)
+        self.kind = kind
+        return self
+
+
+#: the kinds of `Prompt`: paying a cost, a choice an effect asks, the order of triggered requests
+COST, EFFECT, ORDER = "cost", "effect", "order"
+
+
+def kind_of(prompt: str) -> str:
+    """The kind of a decision's prompt (`EFFECT` for a plain string)."""
+    return getattr(prompt, "kind", EFFECT)
+
+
 class Chooser:
     """Every choice an effect asks of a player (the agent protocol, in-effect part)."""
 

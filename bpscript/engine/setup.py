@@ -81,12 +81,14 @@ def _hand(state: GameState, decks, step: SetupStep, preset) -> None:
 
 
 def _preset(state: GameState, decks, step: SetupStep, preset) -> None:
-    # 3.9.1: a bulwark, then a soldier, from the top of the life. The text says the bulwark
-    # card is turned "表向き" to place it; a bulwark is a face-down unit (☆全て(裏向き), 4.1.3),
-    # so it is placed face down here. Placed before the game starts: no preset unit "came
-    # this turn".
+    # 3.9.1: 「ライフの一番上のカードを表向きにして「防壁」として場に出す」 — the bulwark is
+    # face up and designated: it stays a bulwark (whatever its face) until it leaves the
+    # field. Then a soldier, face up (or face down, エクストラ's `preset face_down`, matched
+    # as its cards and face say until it is revealed). Placed before the game starts: no
+    # preset unit "came this turn".
+    bulwark = state.face_down_character()
     for p in state.players:
-        state.put_unit(p.index, [p.life.pop()], face_up=False).entered_turn = 0
+        state.put_unit(p.index, [p.life.pop()], face_up=True, designated=bulwark).entered_turn = 0
         preset[p.index] = state.put_unit(p.index, [p.life.pop()], face_up=step.face_up)
         preset[p.index].entered_turn = 0
 

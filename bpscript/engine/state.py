@@ -169,6 +169,16 @@ class GameState:
             return unit.designated
         return _matcher(self.ruleset, self.format, self.frame).match("field", unit.cards, unit.face_up)
 
+    def face_down_character(self) -> str:
+        """The character a card placed face down on the field is (the one whose unit
+        condition takes a face-down card: 防壁 in the official lists), found from the
+        regulation's components, never by name. A preset bulwark is designated as it."""
+        probe = (Card(1),)
+        for comp, cond in self.components("field"):
+            if cond is not None and getattr(cond, "matches", None) and cond.matches(probe, face_up=False):
+                return comp
+        raise RulesError(f"no character of {self.format} / {self.frame} is placed face down")
+
     def match_fog(self, unit: Unit) -> str | None:
         """The fog component a mark is: the one it was placed as, else by its cards."""
         if unit.designated is not None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..vocabulary import Resolution, Window
 from .registry import accepts
-from .request import EventFacts, Request
+from .request import ORDER, EventFacts, Prompt, Request
 
 IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
 
@@ -119,7 +119,7 @@ class Triggers:
     def _take_from_buffer(self, buffer: list[Request], group: list[Request]) -> Request:
         """The controller picks which of their requests of one group comes first."""
         if len({r.action for r in group}) > 1:
-            req = self.game.seats.choose(group[0].controller, group, 1, "the triggered request to resolve next")[0]
+            req = self.game.seats.choose(group[0].controller, group, 1, Prompt("the triggered request to resolve next", ORDER))[0]
         else:
             req = group[0]
         buffer.remove(req)

@@ -208,12 +208,10 @@ def to_soldier(ctx: Ctx, what: Any, state: Any = None) -> None:
 
 
 def _designation(ctx: Ctx, verb_name: str) -> str:
-    """The character a card placed face down as a bulwark is (the one whose unit
-    condition takes a face-down card), from the ruleset, never by name."""
-    for comp, cond in ctx.state.components("field"):
-        if cond is not None and getattr(cond, "matches", None) and cond.matches((Card(1),), face_up=False):
-            return comp
-    raise RulesError(f"{verb_name}: no character of this regulation is placed face down")
+    try:
+        return ctx.state.face_down_character()
+    except RulesError as e:
+        raise RulesError(f"{verb_name}: {e}") from None
 
 
 @verb

@@ -75,7 +75,7 @@ def test_the_trigger_check_comes_before_the_request_goes_on_the_stage():
     soldier = pos.unit(0, "♣7")
     pos.hand(0, "♡5 ♣2")
     on_soldier = lambda o: o.action == "up" and o.target is soldier  # noqa: E731
-    game = pos.game([ScriptedAgent(requests=[on_soldier], choices=[["♣2"]]), ScriptedAgent()],
+    game = pos.game([ScriptedAgent(requests=[on_soldier], costs=[["♣2"]]), ScriptedAgent()],
                     rules=Rules(rs, "lite", "entry20"))
     game.step()
     assert [(r.action, r.controller) for r in game.state.stage] == [("watch", 1), ("up", 0)]
@@ -87,7 +87,7 @@ def test_a_strict_scripted_agent_never_passes_silently(rs, lite):
     soldier = pos.unit(0, "♣7")
     pos.hand(0, "♡5 ♣2")
     on_soldier = lambda o: o.action == "up" and o.target is soldier  # noqa: E731
-    strict = ScriptedAgent(requests=[on_soldier], choices=[["♠K"]], strict=True)  # ♠K is not in hand
+    strict = ScriptedAgent(requests=[on_soldier], costs=[["♠K"]], strict=True)  # ♠K is not in hand
     game = pos.game([strict, ScriptedAgent()], rules=lite)
     with pytest.raises(ScriptExhausted, match="does not match"):
         game.step()
@@ -106,7 +106,40 @@ def test_an_answer_that_does_not_pay_never_stages_the_request(rs, lite):
     soldier = pos.unit(0, "♣7")
     hand = pos.hand(0, "♡5 ♣2")
     on_soldier = lambda o: o.action == "up" and o.target is soldier  # noqa: E731
-    game = pos.game([ScriptedAgent(requests=[on_soldier], choices=[["♠K"]]), ScriptedAgent()], rules=lite)
+    game = pos.game([ScriptedAgent(requests=[on_soldier], costs=[["♠K"]]), ScriptedAgent()], rules=lite)
     with pytest.raises(CostError):
         game.step()
     assert game.state.stage == [] and game.state.players[0].hand == hand
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_preset_bulwark_is_face_up_and_stays_a_bulwark(rs, seed):
+    """3.9.1 1.「ライフの一番上のカードを表向きにして「防壁」として場に出す」: face up, and a
+    bulwark by its placement (a face-up card alone would be a soldier, 4.1.3); 2. the next
+    card face up as a soldier."""
+    from bpscript.engine.game import Game
+    game = Game(rs, "lite", "entry20", seed, [ScriptedAgent(), ScriptedAgent()])
+    bulwark = game.state.face_down_character()
+    for p in game.state.players:
+        (wall, soldier) = p.field
+        assert (wall.component, wall.face_up) == (bulwark, True)
+        assert soldier.face_up and soldier.component != bulwark
+
+
+@pytest.mark.parametrize("attacking, dies", [("♢10", True), ("♢3", False)])
+def test_damage_judgement_against_a_face_up_preset_bulwark(rs, lite, attacking, dies):
+    """ダメージ判定 2.: a bulwark with the attacker's number sends the attacker to the grave;
+    the bulwark goes to the grave either way — a face-up preset bulwark too (3.9.1). Were it
+    judged as the soldier its face shows, ♣10 would survive ♢3 and kill it."""
+    pos = _board(rs)
+    attacker = pos.unit(0, attacking)
+    wall = pos.unit(1, "♣10", as_="bulwark")
+    assert wall.component == "bulwark" and wall.face_up
+    p0 = ScriptedAgent(requests=["attack"], choices=[[attacking]])
+    p1 = ScriptedAgent(choices=[["♣10"]])
+    game = pos.game([p0, p1], rules=lite)
+    assert game.run_until(lambda g: g.summary()["resolved"].get("damageJudge") == 1)
+    assert (attacker not in game.state.players[0].field) is dies
+    assert wall not in game.state.players[1].field
+    assert [str(c) for c in game.state.players[1].grave][-1] == "♣10"
+    assert len(game.state.players[1].life) == 6  # blocked: no damage

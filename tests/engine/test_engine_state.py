@@ -32,7 +32,7 @@ def test_setup_follows_3_9(rs, seed):
     assert len(first.hand) == 8 and len(second.hand) == 7  # 7-card hands, the first player drew one
     for p in st.players:
         bulwark, soldier = p.field
-        assert not bulwark.face_up and bulwark.component == "bulwark"
+        assert bulwark.face_up and bulwark.component == "bulwark"  # 3.9.1: face up, a bulwark by placement
         assert soldier.face_up and soldier.component in {"soldier", "hero", "ace"}
         assert len(p.grave) >= 1  # the flipped cards of 3.9.2
         assert len(p.life) + len(p.hand) + len(p.grave) == 18
