@@ -77,7 +77,9 @@ class UsedNames(NodeWalker):
         self.walk_children(node)
 
 
-def _nodes(s: m.Script) -> list[object]:
+def expressions(s: m.Script) -> list[object]:
+    """Every expression tree of a script: activation and trigger conditions, target
+    conditions, the effect; a component's size, label guards and abilities."""
     nodes: list[object] = []
     if isinstance(s, m.ActionScript):
         for c in (s.activation, s.trigger_condition):
@@ -117,7 +119,7 @@ def script_coverage(s: m.Script, implemented: frozenset[str]) -> ScriptCoverage:
                 missing.append(f"ability「{a.text[:12]}…」")
     structured = not missing
     names = UsedNames()
-    for node in _nodes(s):
+    for node in expressions(s):
         names.visit(node)
     lacks = [f"engine: {u}" for u in sorted(names.used - implemented)]
     lacks += [f"engine: context name '{n}'" for n in sorted(names.context - CONTEXT_NAMES)]
