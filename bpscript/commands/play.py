@@ -38,11 +38,14 @@ def run(args: Any) -> int:
     bot = RandomAgent(seed * 2 + 2 - args.seat)
     agents: list[Any] = [None, None]
     agents[args.seat], agents[1 - args.seat] = Recorder(me, decisions), Recorder(bot, decisions)
-    try:
+    try:  # the setup asks the players (a chosen hand, …): the person may leave already
         game = Game(rs, args.format, args.frame, seed, agents)
     except RulesError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except (EOFError, KeyboardInterrupt):
+        print("\ninput ended: game abandoned during the setup", file=sys.stderr)
+        return 1
     print(f"{rs.info.title or name}: {args.format} / {args.frame}, seed {seed}: you are P{args.seat}, "
           f"P{game.state.first_player} goes first.")
     abandoned = None

@@ -4,7 +4,8 @@
   cards, target) or None to pass;
 - `choose(view, player, options, count, prompt, at_least=1)` → a list of options (costs
   to pay, choices inside an effect, attackers, blockers, the order of triggered
-  requests); `count` None means any number, from `at_least` (1, or 0: none) up;
+  requests, the decisions of the setup); `count` None means any number, from
+  `at_least` (1, or 0: none) up;
 - `yes(view, player, question)` → bool (必要であれば, 〜してもよい).
 
 `view` is what the player may see (6.1, `Game.view`). `RandomAgent` decides by a
@@ -19,7 +20,7 @@ import random
 import sys
 from typing import Any, Callable, Sequence, TextIO
 
-from .request import COST, ORDER, kind_of
+from .request import COST, ORDER, SETUP, kind_of
 
 
 class Agent:
@@ -76,6 +77,8 @@ class ScriptedAgent(Agent):
     - `costs`: what pays each cost (5.2), in the order the costs are paid;
     - `choices`: what each effect's choice picks (attackers, blockers, cards, units, …);
     - `orders`: the order of triggered requests (9.4.1), one pick per question;
+    - `setup`: the player's decisions of the setup (3.9, 8.3), in the order the frame's
+      steps ask them (the cards of the chosen hand, the rare cards, …);
     - `answers`: bools for yes/no questions.
 
     A choice item is a list of the items to pick (the items themselves, or their text as
@@ -86,18 +89,20 @@ class ScriptedAgent(Agent):
     """
 
     def __init__(self, requests: Sequence[Any] = (), choices: Sequence[Any] = (), answers: Sequence[bool] = (),
-                 strict: bool = False, *, costs: Sequence[Any] = (), orders: Sequence[Any] = ()):
+                 strict: bool = False, *, costs: Sequence[Any] = (), orders: Sequence[Any] = (),
+                 setup: Sequence[Any] = ()):
         self.requests = list(requests)
         self.costs = list(costs)
         self.choices = list(choices)
         self.orders = list(orders)
+        self.setup = list(setup)
         self.answers = list(answers)
         self.strict = strict
         self.seen: list[str] = []
 
     def queue(self, kind: str) -> list[Any]:
         """The list that answers decisions of `kind` (`bpscript.engine.request.Prompt`)."""
-        return {COST: self.costs, ORDER: self.orders}.get(kind, self.choices)
+        return {COST: self.costs, ORDER: self.orders, SETUP: self.setup}.get(kind, self.choices)
 
     def _none_left(self, what: str, player: int, detail: str) -> None:
         if self.strict:

@@ -30,7 +30,7 @@ from .costs import Costs
 from .legal import LazyOptions, Legal, Option
 from .request import Chooser, Request
 from .rules import Rules
-from .setup import setup
+from .setup import deal, prepare
 from .state import GameState, Unit
 from .triggers import Triggers
 from .verbs import put, take
@@ -84,7 +84,9 @@ class Game:
                  max_decisions: int = DEFAULT_MAX_DECISIONS):
         ruleset = ruleset.view(fmt, frame)  # the overrides scoped to this regulation in place
         self.ruleset = ruleset
-        self.state = state or setup(ruleset, fmt, frame, seed)  # first: a setup it cannot run is named
+        dealing = state is None
+        # first: a setup it cannot run is named; the steps run once the agents are seated
+        self.state = state or prepare(ruleset, fmt, frame, seed)
         self.rules = rules or Rules(ruleset, fmt, frame)
         if self.rules.not_executable and not partial:
             raise RegulationNotExecutable(fmt, frame, self.rules.not_executable)
@@ -106,6 +108,9 @@ class Game:
         self.costs = Costs(self)
         self.legal = Legal(self)
         self.triggers = Triggers(self)
+        if dealing:  # the setup's decisions (a chosen hand, …) are the agents' (3.9, 8.3)
+            deal(self.state, self.seats, seed)
+            self.chance = self.state.turn_player
 
     # ------------------------------------------------------------ helpers
     def ctx(self, request: Request) -> EffectContext:

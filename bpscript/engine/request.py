@@ -17,8 +17,9 @@ from .state import GameState, Unit
 
 class Prompt(str):
     """The question of a decision, with its kind, so an agent can tell a cost (5.2) from
-    an effect's choice or the order of triggered requests (9.4.1) without reading the
-    text. A plain `str` prompt is an effect's choice."""
+    an effect's choice, the order of triggered requests (9.4.1) or a decision of the
+    setup (3.9, 8.3: the chosen hand, rare cards, trumps) without reading the text. A
+    plain `str` prompt is an effect's choice."""
 
     kind: str
 
@@ -28,8 +29,9 @@ class Prompt(str):
         return self
 
 
-#: the kinds of `Prompt`: paying a cost, a choice an effect asks, the order of triggered requests
-COST, EFFECT, ORDER = "cost", "effect", "order"
+#: the kinds of `Prompt`: paying a cost, a choice an effect asks, the order of triggered
+#: requests, a decision of the setup before the game starts
+COST, EFFECT, ORDER, SETUP = "cost", "effect", "order", "setup"
 
 
 def kind_of(prompt: str) -> str:

@@ -1,12 +1,17 @@
 """Setting up a game (3.9): the frame's typed setup steps, run in order for both players.
 
-The engine runs the step kinds in `SUPPORTED_STEPS` — those エントリー20 needs, and the
-face-down preset soldier and its reveal of エクストラ. A regulation whose setup holds
-another kind (a pack, rare cards, trumps, a chosen hand: setups not played yet) is
-refused before anything is dealt, with an error naming the step.
+The engine runs the step kinds in `SUPPORTED_STEPS` — those エントリー20 needs, the
+face-down preset soldier and its reveal of エクストラ, and the steps that take a
+player's decision (`bpscript.engine.dealer`: the chosen hand, …), which ask the
+player's agent. A regulation whose setup holds another kind is refused before anything
+is dealt, with an error naming the step.
 
 Each player's deck is the frame's deck: the listed cards (エントリー20), or a legal deck
 drawn from the frame's rule with the game's random generator.
+
+`prepare` makes the state and deals the decks, `deal` runs the steps with a chooser (a
+`Game` passes its seats, so its agents decide); `setup` does both, with a seeded random
+chooser when none is given.
 """
 
 from __future__ import annotations
@@ -16,7 +21,10 @@ import random
 from .. import model as m
 from ..cards import Card
 from ..setup_steps import SetupStep, StepKind
-from .state import GameState, Player, RulesError, Unit, owned
+from . import dealer
+from .dealer import Deal
+from .request import Chooser, RandomChooser
+from .state import GameState, Player, RulesError, owned
 
 class SetupNotSupported(RulesError):
     """A frame whose setup has a step the engine does not run."""
@@ -40,8 +48,9 @@ def frame_deck(frame: m.Frame) -> list[Card]:
     return list(frame.deck.cards)
 
 
-def setup(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int) -> GameState:
-    """A game of `fmt` in frame `frame_id`, set up by the frame's steps with `seed`."""
+def prepare(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int) -> GameState:
+    """The state of a game of `fmt` in frame `frame_id` with each player's deck drawn by
+    `seed`, before any step runs; a frame whose setup the engine cannot run is refused."""
     frame = ruleset.frames.get(frame_id)
     if frame is None:
         raise RulesError(f"unknown frame '{frame_id}' (the ruleset defines: {', '.join(ruleset.frames) or 'none'})")
@@ -53,39 +62,50 @@ def setup(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int) -> GameState:
     rng = random.Random(seed)
     players = (Player(0), Player(1))
     state = GameState(ruleset, fmt, frame_id, players, rng)
-    decks = [[owned(c, p.index) for c in frame.deck.sample(rng)] for p in players]
-    state.decks = tuple(list(d) for d in decks)
-    preset: dict[int, Unit] = {}
-    for step in frame.setup.steps:
-        _STEPS[step.kind](state, decks, step, preset)
+    state.decks = tuple([owned(c, p.index) for c in frame.deck.sample(rng)] for p in players)
+    return state
+
+
+def deal(state: GameState, chooser: Chooser, seed: int) -> GameState:
+    """Run the frame's steps on a prepared state; `chooser` takes the players' decisions."""
+    run = Deal(state, [list(d) for d in state.decks], chooser)
+    for step in state.ruleset.frames[state.frame].setup.steps:
+        _STEPS[step.kind](run, step)
     state.turn_player = state.first_player
     state.log.append(f"setup seed={seed} first={state.first_player}")
     return state
 
 
-def _shuffle(state: GameState, decks, step: SetupStep, preset) -> None:
-    for deck in decks:
-        state.rng.shuffle(deck)
+def setup(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int, chooser: Chooser | None = None) -> GameState:
+    """A game of `fmt` in frame `frame_id`, set up by the frame's steps with `seed`; the
+    players' decisions are `chooser`'s (a random chooser seeded by `seed` by default)."""
+    return deal(prepare(ruleset, fmt, frame_id, seed), chooser or RandomChooser(seed), seed)
 
 
-def _life(state: GameState, decks, step: SetupStep, preset) -> None:
-    for p, deck in zip(state.players, decks):
+def _shuffle(run: Deal, step: SetupStep) -> None:
+    for deck in run.decks:
+        run.state.rng.shuffle(deck)
+
+
+def _life(run: Deal, step: SetupStep) -> None:
+    for p, deck in zip(run.state.players, run.decks):
         p.life = deck[:]
         deck.clear()
 
 
-def _hand(state: GameState, decks, step: SetupStep, preset) -> None:
-    for p in state.players:
+def _hand(run: Deal, step: SetupStep) -> None:
+    for p in run.state.players:
         while len(p.hand) < (step.count or 0) and p.life:
             p.hand.append(p.life.pop())
 
 
-def _preset(state: GameState, decks, step: SetupStep, preset) -> None:
+def _preset(run: Deal, step: SetupStep) -> None:
     # 3.9.1: 「ライフの一番上のカードを表向きにして「防壁」として場に出す」 — the bulwark is
     # face up and designated: it stays a bulwark (whatever its face) until it leaves the
     # field. Then a soldier, face up (or face down, エクストラ's `preset face_down`, matched
     # as its cards and face say until it is revealed). Placed before the game starts: no
     # preset unit "came this turn".
+    state, preset = run.state, run.preset
     bulwark = state.face_down_character()
     for p in state.players:
         state.put_unit(p.index, [p.life.pop()], face_up=True, designated=bulwark).entered_turn = 0
@@ -93,8 +113,9 @@ def _preset(state: GameState, decks, step: SetupStep, preset) -> None:
         preset[p.index].entered_turn = 0
 
 
-def _decide_first(state: GameState, decks, step: SetupStep, preset) -> None:
+def _decide_first(run: Deal, step: SetupStep) -> None:
     # 3.9.2: compare the top cards; on a tie, flip again; flipped cards go to the grave
+    state = run.state
     players = state.players
     while True:
         flips = [p.life.pop() if p.life else None for p in players]
@@ -107,15 +128,17 @@ def _decide_first(state: GameState, decks, step: SetupStep, preset) -> None:
             return
 
 
-def _reveal_soldier(state: GameState, decks, step: SetupStep, preset) -> None:
+def _reveal_soldier(run: Deal, step: SetupStep) -> None:
+    state = run.state
     who = state.first_player if step.player == "first" else 1 - state.first_player
-    unit = preset.get(who)
+    unit = run.preset.get(who)
     if unit is not None and unit in state.players[who].field:
         unit.face_up = True
         state.rematch()
 
 
-def _start(state: GameState, decks, step: SetupStep, preset) -> None:
+def _start(run: Deal, step: SetupStep) -> None:
+    state = run.state
     state.turn_player = state.first_player
     state.draw(state.first_player)  # 3.9.3
 
@@ -123,6 +146,7 @@ def _start(state: GameState, decks, step: SetupStep, preset) -> None:
 _STEPS = {
     StepKind.SHUFFLE: _shuffle, StepKind.LIFE: _life, StepKind.HAND: _hand, StepKind.PRESET: _preset,
     StepKind.DECIDE_FIRST: _decide_first, StepKind.REVEAL_SOLDIER: _reveal_soldier, StepKind.START: _start,
+    **dealer.STEPS,
 }
 #: the setup step kinds the engine runs (coverage reports the others)
 SUPPORTED_STEPS: frozenset[StepKind] = frozenset(_STEPS)

@@ -1,5 +1,6 @@
 """The engine sets a game up by the frame's typed steps: it plays a deck drawn from a
-rule, エクストラ's face-down preset, the defaults, and refuses a step it does not run."""
+rule, エクストラ's face-down preset, the defaults, a hand the players choose (their agents
+are asked), and refuses a step it does not run."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import pytest
 
 from bpscript.cards import Card
 from bpscript.engine.coverage import setup_coverage, supported_setup_steps
-from bpscript.engine.agents import RandomAgent
+from bpscript.engine.agents import RandomAgent, Recorder, ReplayAgent, ScriptExhausted, ScriptedAgent
+from bpscript.engine.request import SETUP, kind_of
+from bpscript.engine.state import RulesError
 from bpscript.engine.game import Game
 from bpscript.engine.setup import SUPPORTED_STEPS, SetupNotSupported, setup, unsupported_steps
 from bpscript.loader import load
@@ -65,8 +68,7 @@ def test_a_frame_without_deck_or_setup_plays_the_defaults(frames):
 def test_an_unsupported_step_is_refused_before_anything_else(frames):
     with pytest.raises(SetupNotSupported, match=r"'pack 14'"):
         Game(frames, "std", "pack", 1, [RandomAgent(1), RandomAgent(2)])
-    assert [str(s) for s in unsupported_steps(frames.frames["extra"])] == [
-        "trumps 2", "choose_hand 3", "rare 1", "pack 14", "open_trump first", "open_trump second"]
+    assert "choose_hand 3" not in [str(s) for s in unsupported_steps(frames.frames["extra"])]
 
 
 def test_coverage_reports_the_engine_s_setup_steps(frames):
@@ -74,6 +76,7 @@ def test_coverage_reports_the_engine_s_setup_steps(frames):
     assert StepKind.PACK not in SUPPORTED_STEPS and StepKind.HAND in SUPPORTED_STEPS
     cov = {f.id: f for f in setup_coverage(frames)}
     assert cov["entry20"].playable and cov["openDeck"].playable and cov["hiddenPreset"].playable
+    assert cov["chosenHand"].playable
     assert cov["rarePack"].unsupported == ["rare 1", "pack 14"]
 
 
@@ -86,3 +89,43 @@ def test_the_commands_name_the_step():
                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert "setup [blackpoker-8.2]: 1 / 5 frame(s) the engine sets up" in cov.stdout
     assert "not set up: extra" in cov.stdout and "open_trump first" in cov.stdout
+
+
+# ---------------------------------------------------------------- decisions of the setup
+# 8.3 ストラテジー step 1: 「デッキから最初の手札に入れる3枚を選ぶ」 — the player decides, so
+# the game asks the player's agent, as a decision of kind SETUP.
+
+def test_the_setup_asks_each_player_s_agent_for_the_chosen_hand(frames):
+    a0 = ScriptedAgent(setup=[["♠A", "♡J", "♣K"]], strict=True)
+    a1 = ScriptedAgent(setup=[["♢Q", "♢10", "♣10"]], strict=True)
+    game = Game(frames, "lite", "chosenHand", 3, [a0, a1])
+    st = game.state
+    assert [kind_of(p) for p in a0.seen] == [SETUP] and [kind_of(p) for p in a1.seen] == [SETUP]
+    assert not a0.setup and not a1.setup  # each answered once
+    hands = [{str(c) for c in p.hand} for p in st.players]
+    assert {"♠A", "♡J", "♣K"} <= hands[0] and {"♢Q", "♢10", "♣10"} <= hands[1]
+    assert sorted(len(p.hand) for p in st.players) == [7, 8]  # drawn up to 7, then the first draw
+    st.check_invariants()
+
+
+def test_a_setup_decision_nobody_answers_is_an_error(frames):
+    with pytest.raises(ScriptExhausted, match="setup choice"):
+        Game(frames, "lite", "chosenHand", 3, [ScriptedAgent(strict=True), ScriptedAgent(strict=True)])
+    with pytest.raises(RulesError, match="3 of"):  # two cards where three are chosen
+        Game(frames, "lite", "chosenHand", 3, [ScriptedAgent(setup=[["♠A", "♠2"]]), ScriptedAgent()])
+
+
+def test_random_games_choose_their_hands_and_replay(frames):
+    for seed in range(6):
+        record: list = []
+        agents = [Recorder(RandomAgent(seed), record), Recorder(RandomAgent(seed + 50), record)]
+        game = Game(frames, "lite", "chosenHand", seed, agents, check=True)
+        game.play()
+        assert len(record[0]) == 3 and len(record[1]) == 3  # the two chosen hands come first
+        again = Game(frames, "lite", "chosenHand", seed, [ReplayAgent(record)] * 2)
+        again.play()
+        assert again.state.digest() == game.state.digest()
+
+
+def test_setup_without_a_game_chooses_by_its_seed(frames):
+    assert setup(frames, "lite", "chosenHand", 5).digest() == setup(frames, "lite", "chosenHand", 5).digest()

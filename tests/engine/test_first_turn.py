@@ -60,8 +60,8 @@ def test_a_frame_the_engine_cannot_set_up_is_undecided(tmp_path):
     result = load([CORPUS / "g4_choose_whole_hand.bps"])
     report = lint_result(result, engine=EngineFirstTurnSearch)
     (f,) = [f for f in report.findings if f.diagnostic.code == "G4"]
-    # the setup lets a player choose the hand: a step the engine does not run yet
-    assert any("engine: undecided" in n and "'choose_hand 7'" in n for n in f.diagnostic.notes)
+    # the setup takes a pack: a step the engine does not run yet
+    assert any("engine: undecided" in n and "'pack 14'" in n for n in f.diagnostic.notes)
 
 
 def _lint(*args: str) -> subprocess.CompletedProcess:
