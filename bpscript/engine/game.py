@@ -319,7 +319,7 @@ class Game:
         st = self.state
         return {"seed": self.seed, "winner": st.winner, "turns": st.turn, "first": st.first_player,
                 "reason": st.end_reason, "requested": dict(self.requested), "resolved": dict(self.resolved),
-                "requested_by": [dict(c) for c in self.requested_by],
+                "requested_by": [dict(c) for c in self.requested_by], "discarded": dict(self.discarded),
                 "digest": st.digest()}
 
 
