@@ -38,12 +38,13 @@ def test_until_end_of_turn_ends_with_the_turn_whoever_owns_the_fog(rs, lite):
     up = pos.request(1, "up", keys="♡5", target=soldier)
     p1 = ScriptedAgent(choices=[])
     game = pos.game([ScriptedAgent(requests=["end"]), p1], rules=lite)
-    game.resolve(up)
-    assert game.size(soldier) == 12  # 7 + ♡5, this turn
+    game.pass_chance(0)
+    game.pass_chance(1)  # both passed: アップ resolves
+    assert game.state.stage == [] and game.size(soldier) == 12  # 7 + ♡5, this turn
     game.run_until(lambda g: g.state.turn == 4)
     assert game.state.turn_player == 1
     assert game.size(soldier) == 7  # the turn ended: so did アップ
-    assert any(c.number == 5 for c in game.state.players[1].fog)  # the card stays, inert
+    assert game.state.players[1].fog == up.keys  # the card stays, inert
 
 
 def test_until_end_of_turn_for_the_turn_players_own_fog_too(rs, lite):
@@ -52,11 +53,12 @@ def test_until_end_of_turn_for_the_turn_players_own_fog_too(rs, lite):
     soldier = pos.unit(0, "♣7")
     up = pos.request(0, "up", keys="♡5", target=soldier)
     game = pos.game([ScriptedAgent(requests=["end"]), ScriptedAgent()], rules=lite)
-    game.resolve(up)
-    assert game.size(soldier) == 12
+    game.pass_chance(0)
+    game.pass_chance(1)  # both passed: アップ resolves
+    assert game.state.stage == [] and game.size(soldier) == 12
     game.run_until(lambda g: g.state.turn == 4)
     assert game.size(soldier) == 7
-    assert not game.state.players[0].fog
+    assert game.state.players[0].fog == [] and up.keys[0] in game.state.players[0].grave
 
 
 def test_the_trigger_check_comes_before_the_request_goes_on_the_stage():

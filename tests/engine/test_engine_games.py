@@ -154,17 +154,36 @@ def test_replay_reports_bad_logs_line_by_line(tmp_path):
 
 def test_not_executable_scripts_are_reported_and_never_resolved(rs):
     """Coverage is the engine's: 対象変更 uses a verb the engine lacks, so it is listed with
-    what it misses, never offered, and resolving it raises instead of doing nothing."""
+    what it misses, never offered, refused when requested, and resolving it (a request
+    already on the stage when the game goes on) raises instead of doing nothing."""
+    from bpscript.engine.agents import ScriptedAgent
     from bpscript.engine.base import NotExecutable
-    from bpscript.engine.request import Request
     from bpscript.engine.coverage import coverage
+    from bpscript.engine.position import Position
 
     cov = {c.id: c for c in coverage(rs)}
     assert not cov["changeTarget"].executable and "engine: change_target" in cov["changeTarget"].missing
     assert cov["up"].executable and cov["bj"].executable  # B・J is written in the DSL, no verb of its own
-    rules = Rules(rs, "mast", "entry20")
+    rules = Rules(rs, "mast", "pack")
     assert "changeTarget" not in rules.executable and "changeTarget" in dict(rules.not_executable)
-    assert all(c.id != "changeTarget" for c in rules.direct)
-    game = Game(rs, "lite", "entry20", 1, [RandomAgent(1), RandomAgent(2)], rules=rules, partial=True)
+    assert rules.direct and all(c.id != "changeTarget" for c in rules.direct)
+    pos = Position(rs, "mast", "pack", turn=3, turn_player=0)
+    pos.life(0, "♠2 ♠3 ♠4")
+    pos.life(1, "♡2 ♡3 ♡4")
+    soldier = pos.unit(0, "♣7")
+    up = pos.request(1, "up", "♡5", target=soldier)
+    pos.hand(0, "♣9 ♣8")
+    game = pos.game([ScriptedAgent(), ScriptedAgent()], rules=rules, partial=True)
+    assert "counter" in {o.action for o in game.legal_requests(0)}  # ♣ keys and a request to target
+    assert "changeTarget" not in {o.action for o in game.legal_requests(0)}
     with pytest.raises(NotExecutable, match="changeTarget"):
-        game.resolve(Request("changeTarget", 0))
+        game.request(0, "changeTarget", "♣9 ♣8", target=up)
+    pos = Position(rs, "mast", "pack", turn=3, turn_player=0)
+    pos.life(0, "♠2 ♠3 ♠4")
+    pos.life(1, "♡2 ♡3 ♡4")
+    up = pos.request(1, "up", "♡5", target=pos.unit(0, "♣7"))
+    pos.request(0, "changeTarget", "♣9 ♣8", target=up)
+    game = pos.game([ScriptedAgent(), ScriptedAgent()], rules=rules, partial=True)
+    game.pass_chance(0)
+    with pytest.raises(NotExecutable, match="changeTarget"):
+        game.pass_chance(1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bpscript.cards import Card, Suit
+from bpscript.engine.position import Position, PositionError
 from bpscript.engine.setup import SetupNotSupported, frame_deck, setup
 from bpscript.engine.state import RulesError
 from bpscript.loader import load_official
@@ -47,25 +48,27 @@ def test_setup_is_deterministic_by_seed(rs):
     assert len({setup(rs, "lite", "entry20", s).digest() for s in range(20)}) == 20
 
 
-def test_units_are_matched_to_components(rs):
-    st = setup(rs, "lite", "entry20", 1)
-    cases = [
-        ([Card(7, Suit.HEART)], True, "soldier"),
-        ([Card(12, Suit.DIAMOND)], True, "hero"),
-        ([Card(1, Suit.CLUB)], True, "ace"),
-        ([Card(5, Suit.SPADE)], False, "bulwark"),
-        ([Card(5, Suit.SPADE), Card(3, Suit.SPADE)], True, "armedsoldier"),  # 装備兵: same suit, 2 or more
-        ([Card(5, Suit.SPADE), Card(3, Suit.HEART)], True, None),
-    ]
-    for cards, face_up, expected in cases:
-        assert st.put_unit(0, cards, face_up).component == expected, cards
+@pytest.mark.parametrize("cards, face_up, expected", [
+    ("♡7", True, "soldier"),
+    ("♢Q", True, "hero"),
+    ("♣A", True, "ace"),
+    ("♠5", False, "bulwark"),
+    ("♠5 ♠3", True, "armedsoldier"),  # 装備兵: same suit, 2 or more
+])
+def test_units_are_matched_to_components(rs, cards, face_up, expected):
+    pos = Position(rs, "lite", "entry20")
+    assert pos.unit(0, cards, face_up=face_up).component == expected
 
 
-def test_components_follow_the_regulation(rs):
-    st = setup(rs, "lite", "entry20", 1)
-    # 魔術士 is not in ライト: a Joker on the field is no character there
-    assert st.put_unit(0, [Card(0, None)], True).component is None
-    assert "magician" not in [cid for cid, _ in st.components("field")]
+@pytest.mark.parametrize("cards", ["♠5 ♡3", "Joker"])
+def test_cards_that_are_no_character_are_refused(rs, cards):
+    """4.1.3: two suits are no unit; 魔術士 is not in ライト, so a Joker on the field is no
+    character there."""
+    pos = Position(rs, "lite", "entry20")
+    with pytest.raises(PositionError, match="no character of lite / entry20"):
+        pos.unit(0, cards)
+    with pytest.raises(PositionError, match="'magician' is not a character of lite / entry20"):
+        pos.unit(0, "Joker", as_="magician")
 
 
 def test_damage_beyond_the_remaining_life(rs):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bpscript.engine.agents import RandomAgent
 from bpscript.engine.game import Game
-from bpscript.engine.greedy import GreedyAgent, clone_state, score
+from bpscript.engine.greedy import CARDS, LIFE, GreedyAgent, clone_state, score
 from bpscript.engine.runner import random_game, replay
 
 
@@ -61,12 +61,27 @@ def test_the_copy_hides_the_opponents_hand_and_every_life_order(rs, rules):
 
 
 def test_score_prefers_more_life_and_a_win(rs, rules):
-    game = _midgame(rs, rules, steps=3)
+    """投擲 deals 2 of P1's 3 life for P0's two key cards: P0's score goes up by two life
+    less two cards, P1's down as much; a second one ends the game (5.5): the win's score."""
+    from bpscript.engine.agents import ScriptedAgent
+    from bpscript.engine.position import Position
+    pos = Position(rs, "lite", "entry20", turn=3, turn_player=0)
+    pos.life(0, "♠3 ♠4 ♠5")
+    pos.life(1, "♡2 ♡3 ♡4")
+    first, second = pos.hand(0, "♠2 ♣K"), pos.hand(0, "♠A ♣Q")
+    game = pos.game([ScriptedAgent(), ScriptedAgent()], rules=rules)
     st = game.state
+
+    def throw(keys):
+        game.request(0, "throwing", keys, target=1)
+        game.pass_chance(1)
+        game.pass_chance(0)
     base = score(st, 0)
-    st.players[1].grave.append(st.players[1].life.pop())
-    assert score(st, 0) > base and score(st, 1) == -score(st, 0)
-    st.winner = 0
+    throw(first)
+    assert len(st.players[1].life) == 1 and st.winner is None
+    assert score(st, 0) - base == 2 * LIFE - 2 * CARDS > 0 and score(st, 1) == -score(st, 0)
+    throw(second)
+    assert st.winner == 0
     assert score(st, 0) > 1000 > -1000 > score(st, 1)
 
 

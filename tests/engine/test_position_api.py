@@ -126,10 +126,13 @@ def test_a_request_pays_its_costs_with_the_answer_given(rs, lite):
 
 def test_an_immediate_request_resolves_at_once(rs, lite):
     pos = _board(rs)
-    pos.hand(0, "♠5 ♡9")
-    game = pos.game([ScriptedAgent(), ScriptedAgent()], rules=lite)
-    game.request(0, "setBulwark", costs=[["♡9"]])
-    assert game.state.stage == [] and [u.component for u in game.state.players[0].field] == ["bulwark"]
+    _, nine = pos.hand(0, "♠5 ♡9")
+    agent = ScriptedAgent(choices=[["♡9"]], strict=True)  # the effect's choice: the card to place
+    game = pos.game([agent, ScriptedAgent()], rules=lite)
+    game.request(0, "setBulwark")  # $L: one card of life, no choice to make
+    me = game.state.players[0]
+    assert game.state.stage == [] and [(u.component, u.cards) for u in me.field] == [("bulwark", [nine])]
+    assert len(me.life) == 3
     with pytest.raises(RequestError, match="setBulwark"):  # once per turn
         game.request(0, "setBulwark")
 

@@ -28,25 +28,29 @@ def mast(rs):
 
 
 def _counter_targets(rs, mast, on_stage: str, keys: str):
+    """P1's カウンター targets with P0's アップ (one key card, no note) at the bottom of the
+    stage and P0's `on_stage` on top of it: the targets P1 may take, and the two requests."""
     pos = Position(rs, "mast", "pack", turn=3, turn_player=0)
     pos.life(0, "♠2 ♠3 ♠4")
     pos.life(1, "♡2 ♡3 ♡4")
     pos.hand(1, "♣9 ♢4")  # ♣9: カウンター's key card; ♢4 pays its D
-    pos.request(0, on_stage, keys=keys)
+    up = pos.request(0, "up", keys="♡8", target=pos.unit(0, "♣7"))
+    top = pos.request(0, on_stage, keys=keys)
     game = pos.game([ScriptedAgent(), ScriptedAgent()], rules=mast, partial=True)
-    return [o for o in game.legal_requests(1) if o.action == "counter"]
+    return [o.target for o in game.legal_requests(1) if o.action == "counter"], up, top
 
 
 @pytest.mark.parametrize("shielded,keys", [("force", "♡5 ♡6"), ("swordRain", "♠5 ♠6"),
                                            ("recruit", "♢5 ♢6"), ("surprise", "♣5 ♣6")])
 def test_counter_cannot_target_a_shielded_request(rs, mast, shielded, keys):
     assert rs.scripts[shielded].note_def.untargetable_by == ("counter",)
-    assert _counter_targets(rs, mast, shielded, keys) == []
+    targets, up, _ = _counter_targets(rs, mast, shielded, keys)
+    assert targets == [up]  # カウンター is legal, only not on the shielded request
 
 
 def test_counter_targets_an_unshielded_request(rs, mast):
-    options = _counter_targets(rs, mast, "up", "♡5")  # アップ, no note
-    assert options and all(o.target.action == "up" for o in options)
+    targets, up, top = _counter_targets(rs, mast, "throwing", "♠5 ♣6")  # 投擲, two key cards, no note
+    assert targets == [up, top]
 
 
 def test_every_note_is_enforced_or_says_why(rs):
