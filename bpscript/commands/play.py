@@ -1,18 +1,21 @@
-"""`bpscript play`: a game against a random agent in the terminal."""
+"""`bpscript play`: a game against a random agent in the terminal, narrated."""
 
 from __future__ import annotations
 
 import sys
 from typing import Any
 
+from ..engine.base import NotExecutable
 from ..engine.state import RulesError
 from ._games import game_ruleset, regulation_options
 
 
 def register(sub: Any) -> None:
     play = sub.add_parser("play", help="play a game against a random agent in the terminal",
-                          description="Play BlackPoker against a seeded random agent. Pick requests by number; "
-                                      "0 passes. Works with stdin from a pipe.")
+                          description="Play BlackPoker against a seeded random agent. Every event is narrated; "
+                                      "the board is drawn above each prompt. Pick an action by number (0 passes), "
+                                      "then the way to request it; b goes back (and takes a request back while "
+                                      "you choose its costs). Works with stdin from a pipe.")
     regulation_options(play)
     play.add_argument("--seed", type=int, default=None, help="game seed (random when omitted)")
     play.add_argument("--seat", type=int, choices=[0, 1], default=0, help="your seat (P0 or P1)")
@@ -23,9 +26,11 @@ def register(sub: Any) -> None:
 def run(args: Any) -> int:
     import random as _random
 
-    from ..engine.agents import RandomAgent, Recorder, TerminalAgent
-    from ..engine.game import Game, describe
+    from ..engine.agents import RandomAgent, Recorder
+    from ..engine.game import Game
     from ..engine.runner import dumps
+    from ._narrate import Names, Narrator
+    from ._terminal import TerminalPlayer
     found = game_ruleset(args)
     if not isinstance(found, tuple):
         if isinstance(found, str):
@@ -34,18 +39,20 @@ def run(args: Any) -> int:
     name, rs, (args.format, args.frame), _ = found
     seed = args.seed if args.seed is not None else _random.randrange(1 << 30)
     decisions: list[Any] = []
-    me = TerminalAgent(describe=describe)
+    me = TerminalPlayer(args.seat, Names(rs))
     bot = RandomAgent(seed * 2 + 2 - args.seat)
     agents: list[Any] = [None, None]
     agents[args.seat], agents[1 - args.seat] = Recorder(me, decisions), Recorder(bot, decisions)
     try:  # the setup asks the players (a chosen hand, …): the person may leave already
         game = Game(rs, args.format, args.frame, seed, agents)
-    except RulesError as e:
+    except (RulesError, NotExecutable) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except (EOFError, KeyboardInterrupt):
         print("\ninput ended: game abandoned during the setup", file=sys.stderr)
         return 1
+    me.game = game
+    game.observers.append(Narrator(game, args.seat, names=me.tell.names))
     print(f"{rs.info.title or name}: {args.format} / {args.frame}, seed {seed}: you are P{args.seat}, "
           f"P{game.state.first_player} goes first.")
     abandoned = None

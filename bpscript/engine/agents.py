@@ -23,6 +23,15 @@ from typing import Any, Callable, Sequence, TextIO
 from .request import COST, ORDER, SETUP, kind_of
 
 
+class Withdrawn(Exception):
+    """Raised by an agent asked to pay a cost (5.2): the player takes the request back.
+    Nothing is paid before every cost is chosen, so the game asks the same player again."""
+
+
+#: what a `Recorder` writes for a withdrawal, so a replay withdraws at the same place
+WITHDRAWN = "withdrawn"
+
+
 class Agent:
     def request(self, view: dict, player: int, options: Sequence[Any]) -> Any | None:
         raise NotImplementedError
@@ -163,7 +172,11 @@ class Recorder(Agent):
         return choice
 
     def choose(self, view, player, options, count, prompt, at_least=1):
-        chosen = self.inner.choose(view, player, options, count, prompt, at_least)
+        try:
+            chosen = self.inner.choose(view, player, options, count, prompt, at_least)
+        except Withdrawn:
+            self.record.append(WITHDRAWN)
+            raise
         self.record.append([next(i for i, o in enumerate(options) if o is c) for c in chosen])
         return chosen
 
@@ -192,7 +205,10 @@ class ReplayAgent(Agent):
         return None if i is None else options[i]
 
     def choose(self, view, player, options, count, prompt, at_least=1):
-        return [options[i] for i in self._next()]
+        value = self._next()
+        if value == WITHDRAWN:
+            raise Withdrawn()
+        return [options[i] for i in value]
 
     def yes(self, view, player, question):
         return bool(self._next())

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..cards import Card
 from ..vocabulary import Payment
+from .observe import CostPaid, seen
 from .request import COST, Prompt
 from .state import GameState, RulesError, Unit
 from .verbs import put, unit_to_grave
@@ -96,8 +97,9 @@ class Costs:
         return True
 
     # ------------------------------------------------------------ paying
-    def pay(self, player: int, cls: type, keys: tuple[Card, ...], key_unit: Unit | None) -> None:
-        """Choose everything the cost takes, check it, then pay it in printed order (5.2)."""
+    def pay(self, player: int, cls: type, keys: tuple[Card, ...], key_unit: Unit | None) -> list[CostPaid]:
+        """Choose everything the cost takes, check it, then pay it in printed order (5.2);
+        what was paid, letter by letter, when the game has observers (else nothing)."""
         st = self.game.state
         plan: list[tuple[str, Payment, Any]] = []
         driven: set[int] = set()
@@ -131,6 +133,8 @@ class Costs:
                                       f"cost {letter} ({cost_id}): the {what} to put in the grave", letter, cost_id)
                 sacrificed.update(id(u) for u in chosen)
                 plan.append((letter, kind, chosen))
+        paid = [self._paid(player, cls.id, letter, kind, what_) for letter, kind, what_ in plan] \
+            if self.game.observers else []
         for _letter, kind, what_ in plan:
             if kind is Payment.DRIVE:
                 for u in what_:
@@ -143,6 +147,14 @@ class Costs:
             else:
                 for u in what_:
                     unit_to_grave(st, u)
+        return paid
+
+    def _paid(self, player: int, action: str, letter: str, kind: Payment, what: Any) -> CostPaid:
+        if kind is Payment.DAMAGE:
+            return CostPaid(player, action, letter, damage=what)
+        if kind is Payment.DISCARD:
+            return CostPaid(player, action, letter, cards=tuple(what))
+        return CostPaid(player, action, letter, units=tuple(seen(self.game.state, u) for u in what))
 
     def _choose(self, player: int, options: list[Any], amount: int, prompt: str, letter: str,
                 cost_id: str) -> list[Any]:

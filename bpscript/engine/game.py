@@ -24,6 +24,8 @@ from typing import Any, Callable, Sequence
 from .. import model as m
 from ..vocabulary import Resolution, Window
 from . import explicit
+from . import observe as ob
+from .agents import Withdrawn
 from .base import NotExecutable, locate
 from .context import EffectContext, apply_abilities
 from .costs import Costs
@@ -108,6 +110,8 @@ class Game:
         self.costs = Costs(self)
         self.legal = Legal(self)
         self.triggers = Triggers(self)
+        #: callables given a record (`bpscript.engine.observe`) for every event of the game
+        self.observers: list[Callable[[Any], None]] = []
         if dealing:  # the setup's decisions (a chosen hand, …) are the agents' (3.9, 8.3)
             deal(self.state, self.seats, seed)
             self.chance = self.state.turn_player
@@ -115,6 +119,11 @@ class Game:
     # ------------------------------------------------------------ helpers
     def ctx(self, request: Request) -> EffectContext:
         return EffectContext(self.state, request, self.seats, self.rules.load)
+
+    def observe(self, record: Any) -> None:
+        """Hand a record to every observer."""
+        for o in self.observers:
+            o(record)
 
     def note(self, text: str) -> None:
         self.events.append(f"T{self.state.turn} {text}")
@@ -152,13 +161,16 @@ class Game:
             return
         if choice not in options:
             raise ValueError(f"not a legal request: {choice}")
-        self.take_request(p, choice)
+        try:
+            self.take_request(p, choice)
+        except Withdrawn:  # taken back while choosing its costs: nothing was paid, p still has the chance
+            pass
 
     def take_request(self, p: int, choice: Option) -> Request:
         """Player `p` (who has the chance) makes the legal request `choice`: [4] → [10]."""
         st = self.state
-        self.passes.clear()  # [4]
         req = self.make_request(p, choice)  # [5]
+        self.passes.clear()  # [4] (once made: a request withdrawn while paying resets nothing)
         if req.resolution == IMMEDIATE:  # [7]
             self.trigger_check()  # [6]
             if st.winner is None:
@@ -186,6 +198,8 @@ class Game:
             raise explicit.RequestError("9.1.5", f"P{p} does not have the chance (P{self.chance} has)")
         st = self.state
         self.passes.add(p)  # [11]
+        if self.observers:
+            self.observe(ob.Passed(p))
         if len(self.passes) < 2:  # [12]
             self.chance = 1 - p  # [16]
             return
@@ -225,6 +239,8 @@ class Game:
         st.winner = 0 if a > b else 1 if b > a else 1 - st.turn_player
         st.end_reason = reason
         self.note(f"P{st.winner} wins ({reason})")
+        if self.observers:
+            self.observe(ob.GameOver(st.winner, reason))
 
     # ------------------------------------------------------------ [3] [5] requests
     def legal_requests(self, p: int) -> list[Option]:
@@ -234,8 +250,15 @@ class Game:
     def make_request(self, p: int, opt: Option) -> Request:
         st = self.state
         cls = self.rules.load(opt.action)
-        self.costs.pay(p, cls, opt.keys, opt.key_unit)  # 5.2, in printed order, all or nothing
+        if self.observers:  # as they stand before the costs change the field
+            key_unit, target = ob.seen_target(st, opt.key_unit), ob.seen_target(st, opt.target)
+        paid = self.costs.pay(p, cls, opt.keys, opt.key_unit)  # 5.2, in printed order, all or nothing
         take(st, list(opt.keys))  # 5.3.3: the key cards leave the hand
+        if self.observers:
+            self.observe(ob.Requested(p, opt.action, tuple(opt.keys), key_unit, target,
+                                      cls.resolution == IMMEDIATE))
+            for record in paid:
+                self.observe(record)
         target_cards = tuple(opt.target.cards) if isinstance(opt.target, Unit) else ()
         req = Request(opt.action, p, list(opt.keys), opt.key_unit, opt.target, cls.resolution, cls.window,
                       False, target_cards)
@@ -269,7 +292,11 @@ class Game:
         if req.action not in self.rules.executable:  # reported, never skipped
             missing = dict(self.rules.not_executable).get(req.action, ())
             raise NotExecutable(req.action, ", ".join(missing) or "not in this regulation")
-        if self.target_ok(req):
+        before = ob.Snapshot(st) if self.observers else None
+        effective = self.target_ok(req)
+        if before is not None:  # first, so what the effect asks is asked under its name
+            self.observe(ob.Resolved(req.controller, req.action, effective, req.triggered))
+        if effective:
             ctx = self.ctx(req)
             try:
                 cls().resolve(ctx)
@@ -289,6 +316,9 @@ class Game:
         self.resolved[req.action] += 1
         st.rematch()
         apply_abilities(st, self.seats, self.rules.load)
+        if before is not None:
+            for record in before.changes(st, req):
+                self.observe(record)
         if self.check:
             st.check_invariants()
         self.win_check()
@@ -301,6 +331,8 @@ class Game:
             st.winner = w
             st.end_reason = "life 0"
             self.note(f"P{w} wins")
+            if self.observers:
+                self.observe(ob.GameOver(w, st.end_reason))
 
     # ------------------------------------------------------------ [6] triggers, disclosure
     def trigger_check(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..vocabulary import Resolution, Window
+from .observe import AT_ONCE, DISCARDED, ON_STAGE, Triggered
 from .registry import accepts
 from .request import ORDER, EventFacts, Prompt, Request
 
@@ -99,6 +100,9 @@ class Triggers:
                         if not group:  # [6-5-1] / [6-10-1]
                             break
                         req = self._take_from_buffer(buffer, group)  # [6-5-2] / [6-10-2]
+                        if self.game.observers:
+                            self.game.observe(Triggered(req.controller, req.action, AT_ONCE if speed == IMMEDIATE
+                                                        else DISCARDED if timing == MAIN and st.stage else ON_STAGE))
                         if speed == IMMEDIATE:
                             self.game.note(f"P{req.controller} triggers {req.action}")
                             self.game.resolve(req)  # [6-5-3], with the win check [6-5-4]
