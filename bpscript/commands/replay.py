@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from ..engine.state import RulesError
+from ._games import regulation
 from ._load import load_args
 
 
@@ -31,7 +32,7 @@ def run(args: Any) -> int:
         if loaded is None:
             return 2
         given = {rs.info.name or name: rs for name, rs in loaded.rulesets}
-    bad = total = 0
+    bad = total = unknown = 0
     rules: dict[tuple[str, str, str], Rules] = {}
     try:
         f = open(args.log, encoding="utf-8")
@@ -56,9 +57,23 @@ def run(args: Any) -> int:
                 print(f"{args.log}:{n}: not a game log entry (missing {', '.join(missing)})", file=sys.stderr)
                 bad += 1
                 continue
+            if not all(isinstance(entry[k], str) for k in ("format", "frame")):
+                print(f"{args.log}:{n}: not a game log entry (format and frame are not names)", file=sys.stderr)
+                bad += 1
+                continue
             key = (entry.get("ruleset") or _default(), entry["format"], entry["frame"])
             try:
                 rs = given.get(key[0]) or _bundled(key[0])
+            except LookupError as e:  # a ruleset that does not exist: the line names the ones that do
+                print(f"{args.log}:{n}: {e}", file=sys.stderr)
+                bad, unknown = bad + 1, unknown + 1
+                continue
+            found = regulation(rs, key[1], key[2])
+            if isinstance(found, str):  # a regulation the rules do not define: one line naming theirs
+                print(f"{args.log}:{n}: {found}", file=sys.stderr)
+                bad, unknown = bad + 1, unknown + 1
+                continue
+            try:
                 if key not in rules:
                     rules[key] = Rules(rs, *key[1:])
                 game = replay(rs, entry, rules[key])
@@ -77,7 +92,7 @@ def run(args: Any) -> int:
                 print(f"{args.log}:{n}: seed {entry['seed']}: final state differs "
                       f"({digest[:12]} != {entry['digest'][:12]})")
     print(f"replayed {total} game(s): {total - bad} identical, {bad} different or unreadable")
-    return 1 if bad else 0
+    return 2 if unknown else 1 if bad else 0
 
 
 def _default() -> str:
