@@ -57,7 +57,7 @@ def test_the_board_is_drawn_above_every_request_prompt(monkeypatch, capsys):
     for block in blocks:  # the board, then the menu, right above the prompt
         board = block[block.rindex("┌─ turn"):].splitlines()
         assert board[1].startswith("│ P1  life ") and board[3].startswith("│ P0 (you)  life ")
-        assert board[5].startswith("└─ stage: ") and board[6] == "  0. pass"
+        assert board[5].startswith("└─ stage (top last): ") and board[6] == "  0. pass"
     first = blocks[0][blocks[0].rindex("┌─ turn"):].splitlines()[:6]
     assert first == [
         "┌─ turn 1 · P0's turn · P0 has the chance · you are P0 ─",
@@ -65,8 +65,8 @@ def test_the_board_is_drawn_above_every_request_prompt(monkeypatch, capsys):
         "│     #1 防壁 ♠3 [0]  #2 一般兵 ♡10 [10]",  # the preset bulwark is face up (3.9.1)
         "│ P0 (you)  life 9 · hand ♡9 ♣10 ♣6 ♠5 ♢3 ♢Q ♡J ♠2 · grave 1 (top ♢10) · fog -",
         "│     #1 防壁 ♣K [0]  #2 エース ♢A [1]",
-        "└─ stage: (empty)"]
-    assert "└─ stage: (empty)" not in blocks[2] and "└─ stage: " in blocks[2]  # P1's request is on it
+        "└─ stage (top last): (empty)"]
+    assert "└─ stage (top last): ダウン (P1 ★♠5)" in blocks[2]  # P1's request is on it
 
 
 def test_each_action_shows_its_cost(monkeypatch, capsys):
@@ -150,3 +150,14 @@ def test_a_log_of_a_regulation_that_does_not_exist_is_one_line_in_replay(tmp_pat
     proc = _run("replay", str(log))
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr == f"{log}:1: {message}\n"
+
+
+def test_the_session_in_the_docs_is_the_command_s_own_output(monkeypatch, capsys):
+    doc = (ROOT / "docs" / "play.md").read_text("utf-8")
+    block = doc[doc.index("$ printf '"):]
+    block = block[:block.index("\n```")]
+    command, transcript = block.split("\n", 1)
+    answers = command[len("$ printf '"):command.index("' | bpscript play")].replace("\\n", "\n")
+    assert command.endswith("| bpscript play --seed 3")
+    _, out, _ = play(monkeypatch, capsys, answers)
+    assert out == transcript

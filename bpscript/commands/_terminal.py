@@ -55,7 +55,7 @@ def board(game: Any, me: int, tell: Teller) -> list[str]:
             units += [text + "".join(f" {names.status(x)}" for x in s.statuses)]
         lines.append("│     " + ("  ".join(units) if units else "(no units)"))
     stage = " ← ".join(tell.thing(r) for r in st.stage)
-    lines.append(f"└─ stage: {stage or '(empty)'}")
+    lines.append(f"└─ stage (top last): {stage or '(empty)'}")
     return lines
 
 
