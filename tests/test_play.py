@@ -38,7 +38,7 @@ def test_every_event_is_narrated(monkeypatch, capsys):
     assert told[:8] == [
         "P0 (you) requests 兵士召喚 ★♡9",
         "  cost B 防壁をドライブする: P0 #1 防壁 ♣K",
-        "  cost L 1点ダメージを受ける: 1 damage (life 8)",
+        "  cost L 1点ダメージを受ける: 1 damage: ♠A (life 8)",
         "▸ 兵士召喚 (P0) resolves",
         "  + P0 #3 一般兵 ♡9 enters the field",
         "P1 requests ダウン ★♠5 → P0 #3 一般兵 ♡9",

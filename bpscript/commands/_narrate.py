@@ -137,7 +137,7 @@ class Narrator:
 
     def _cost(self, r: ob.CostPaid) -> list[str]:
         if r.damage:
-            what = f"{r.damage} damage (life {len(self.game.state.players[r.player].life)})"
+            what = f"{r.damage} damage: {cards(r.cards)} (life {len(self.game.state.players[r.player].life)})"
         elif r.cards:
             what = cards(r.cards)
         else:

@@ -9,6 +9,7 @@ can be paid in full is paid (a request whose cost is not fully paid is never mad
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..cards import Card
@@ -140,7 +141,10 @@ class Costs:
                 for u in what_:
                     u.charged = False
             elif kind is Payment.DAMAGE:
-                st.damage(player, what_)
+                moved = st.damage(player, what_)
+                if paid:  # the cards the damage put in the grave, public from now on
+                    i = next(i for i, r in enumerate(paid) if r.damage and not r.cards)
+                    paid[i] = dataclasses.replace(paid[i], cards=tuple(st.players[player].grave[-moved:]) if moved else ())
             elif kind is Payment.DISCARD:
                 put(st, list(what_), "grave")
                 st.events.append(("discarded", player))

@@ -63,7 +63,7 @@ class Requested:
 @dataclass(frozen=True)
 class CostPaid:
     """One cost letter of a request, paid (5.2): units driven or put in the grave, cards
-    discarded, or damage taken."""
+    discarded, or damage taken (`cards`: the cards it put in the grave)."""
 
     player: int
     action: str

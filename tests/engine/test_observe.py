@@ -54,7 +54,7 @@ def test_a_request_its_costs_and_what_its_resolution_changed(rs):
     requested, drive, damage = seen[:3]
     assert requested.action == "summonsSoldier" and not requested.at_once
     assert drive.letter == "B" and [(u.owner, u.position, u.charged) for u in drive.units] == [(0, 1, True)]
-    assert damage == ob.CostPaid(0, "summonsSoldier", "L", damage=1)
+    assert (damage.letter, damage.damage, [str(c) for c in damage.cards]) == ("L", 1, ["♠2"])  # the top of the life
     game.pass_chance(1)
     game.pass_chance(0)
     entered = [r for r in seen if isinstance(r, ob.UnitEntered)]
@@ -73,7 +73,7 @@ def test_damage_and_draws_are_cards_moved_between_piles(rs):
     game.observers.append(seen.append)
     game.request(0, "setBulwark")  # $L, at once: the cost is a point of damage
     assert isinstance(seen[0], ob.Requested) and seen[0].at_once
-    assert seen[1] == ob.CostPaid(0, "setBulwark", "L", damage=1)
+    assert (seen[1].letter, seen[1].damage, [str(c) for c in seen[1].cards]) == ("L", 1, ["♠2"])
     assert any(isinstance(r, ob.UnitEntered) and not r.unit.face_up for r in seen)
 
 
