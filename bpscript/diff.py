@@ -163,7 +163,7 @@ class RulesetDiff:
     frames: tuple[str, ...]
     scripts: list[ScriptChange] = field(default_factory=list)
     words: list[WordChange] = field(default_factory=list)
-    notes: list[ScriptChange] = field(default_factory=list)
+    supplements: list[ScriptChange] = field(default_factory=list)
     unchanged: int = 0
 
     def by_status(self, status: str) -> list[ScriptChange]:
@@ -249,7 +249,7 @@ def diff_rulesets(old: m.Ruleset, new: m.Ruleset, formats: Iterable[str] | None 
             else:
                 out.unchanged += 1
     out.words = _words(old, new)
-    out.notes = _notes(old, new, spellings)
+    out.supplements = _supplements(old, new, spellings)
     return out
 
 
@@ -298,18 +298,18 @@ def _word(t: object) -> str | None:
     return getattr(t, "name", None)
 
 
-def _notes(old: m.Ruleset, new: m.Ruleset, spellings: dict[str, str]) -> list[ScriptChange]:
+def _supplements(old: m.Ruleset, new: m.Ruleset, spellings: dict[str, str]) -> list[ScriptChange]:
     out = []
-    for i in [*new.notes, *(i for i in old.notes if i not in new.notes)]:
-        a, b = old.notes.get(i), new.notes.get(i)
+    for i in [*new.supplements, *(i for i in old.supplements if i not in new.supplements)]:
+        a, b = old.supplements.get(i), new.supplements.get(i)
         if a is None:
-            out.append(ScriptChange(i, "note", "added", None, b.name))  # type: ignore[union-attr]
+            out.append(ScriptChange(i, "supplement", "added", None, b.name))  # type: ignore[union-attr]
         elif b is None:
-            out.append(ScriptChange(i, "note", "removed", a.name, None))
+            out.append(ScriptChange(i, "supplement", "removed", a.name, None))
         else:
             fields = [FieldChange(f, x, y, "spelling" if _respell(x, spellings) == _respell(y, spellings) else "text",
                                   text_ops(x, y))
                       for f, x, y in (("name", a.name, b.name), ("text", a.text, b.text)) if x != y]
             if fields:
-                out.append(ScriptChange(i, "note", "changed", a.name, b.name, tuple(fields)))
+                out.append(ScriptChange(i, "supplement", "changed", a.name, b.name, tuple(fields)))
     return out

@@ -319,8 +319,9 @@ class RulesetInfo:
 
 
 @dataclass(frozen=True)
-class Note:
-    """A note of the ruleset (補足, 共通手順): printed on the pages whose text cites it by name."""
+class Supplement:
+    """A supplement of the ruleset (補足, 共通手順): printed on the pages whose text cites it
+    by name. Not a ※ rule note, which the vocabulary declares (`Vocabulary.notes`)."""
 
     id: str
     name: str
@@ -338,7 +339,8 @@ class Ruleset:
     sources: dict[str, str] = field(default_factory=dict)
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
     info: RulesetInfo = field(default_factory=lambda: RulesetInfo("", ""))
-    notes: dict[str, Note] = field(default_factory=dict)
+    #: the (補足) supplements and 共通手順, by id (the ※ rule notes are `vocabulary.notes`)
+    supplements: dict[str, Supplement] = field(default_factory=dict)
     #: overrides written `in …`, by the id they replace: each holds only in its scope
     scoped: dict[str, tuple[Script, ...]] = field(default_factory=dict)
     #: the base scripts an override replaced (everywhere, or in a scope), by id

@@ -95,8 +95,8 @@ class Resolver(HeaderParts):
                     self._script(item, origin)
                 elif isinstance(item, ast.RulesetNode):
                     self._items.add_ruleset(item, origin)
-                elif isinstance(item, ast.NoteNode):
-                    self._items.add_note(item, self.ruleset.notes)
+                elif isinstance(item, ast.SupplementNode):
+                    self._items.add_supplement(item, self.ruleset.supplements)
         rs = self.ruleset
         rs.info = self._items.info()
         rs.inherited_scripts = {i for i, o in self._origin.items() if o == "base"}

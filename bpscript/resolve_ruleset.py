@@ -1,4 +1,5 @@
-"""The ruleset's own items → model: who the rules are (`ruleset`), its notes (`note`), and
+"""The ruleset's own items → model: who the rules are (`ruleset`), its supplements
+(`supplement`, the (補足) texts and 共通手順), and
 how an `override` replaces a base script (everywhere, or only `in` some formats or frames).
 
 Kept apart from `bpscript.resolve`, which resolves scripts, formats and frames; the
@@ -19,7 +20,7 @@ AttrsFn = Callable[[str, tuple, object], dict]
 
 
 class RulesetItems:
-    """Collects `ruleset` and `note` items of every module, then settles the identity."""
+    """Collects `ruleset` and `supplement` items of every module, then settles the identity."""
 
     def __init__(self, error: ErrorFn, attrs: AttrsFn):
         self.error = error
@@ -52,19 +53,19 @@ class RulesetItems:
             return base or m.RulesetInfo("", "")
         return replace(own, base=base) if base is not None else own
 
-    def add_note(self, node: ast.NoteNode, notes: dict[str, m.Note]) -> None:
+    def add_supplement(self, node: ast.SupplementNode, supplements: dict[str, m.Supplement]) -> None:
         text = ""
         for f in node.fields:
             if isinstance(f, ast.TextField) and f.key == "text":
                 text = f.text.value
             else:
-                self.error("E141", "a note has one field, `text:`", f.span, expected='text: "…"')
+                self.error("E141", "a supplement has one field, `text:`", f.span, expected='text: "…"')
         if not text:
-            self.error("E141", f"note '{node.id.value}' has no text", node.id.span, fix='add `text: "…"`')
-        if node.id.value in notes:
-            self.error("E201", f"note '{node.id.value}' is defined twice", node.id.span)
+            self.error("E141", f"supplement '{node.id.value}' has no text", node.id.span, fix='add `text: "…"`')
+        if node.id.value in supplements:
+            self.error("E201", f"supplement '{node.id.value}' is defined twice", node.id.span)
             return
-        notes[node.id.value] = m.Note(node.id.value, node.name.value, text, node.id.span)
+        supplements[node.id.value] = m.Supplement(node.id.value, node.name.value, text, node.id.span)
 
 
 def check_override(script: m.Script, base: m.Script, node: ast.ScriptNode, rs: m.Ruleset,

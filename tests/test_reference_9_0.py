@@ -182,14 +182,14 @@ def test_script_matches_the_list(exported, ref):
         assert extra not in s, f"the 9.0 list prints no {extra}"
 
 
-def test_identity_costs_and_notes(exported):
+def test_identity_costs_and_supplements(exported):
     info = exported["ruleset"]
     assert info["name"] == "blackpoker-9.0" and info["date"] == REFERENCE["date"]
     # the list's title is the ruleset's and its one format's: BlackPoker 第9.0版 ライト
     assert canon(info["title"] + exported["formats"][0]["name"]) == canon(REFERENCE["title"]) + REFERENCE["edition_line"]
     assert [(c["letter"], canon(c["text"])) for c in exported["costs"]] == REFERENCE["costs"]
-    notes = {n["name"]: n["text"] for n in exported["notes"]}
-    assert shape(notes["防壁の置き方"]) == reference_shape(REFERENCE["notes"]["防壁の置き方"])
+    supplements = {n["name"]: n["text"] for n in exported["supplements"]}
+    assert shape(supplements["防壁の置き方"]) == reference_shape(REFERENCE["notes"]["防壁の置き方"])
 
 
 def test_the_text_has_no_extraction_spaces():

@@ -80,7 +80,7 @@ def render_json(diff: RulesetDiff) -> str:
     data = {"old": info(diff.old), "new": info(diff.new), "scope": {"formats": list(diff.formats),
                                                                     "frames": list(diff.frames)},
             "scripts": [change(c) for c in diff.scripts], "unchanged": diff.unchanged,
-            "words": [w.__dict__ for w in diff.words], "notes": [change(c) for c in diff.notes]}
+            "words": [w.__dict__ for w in diff.words], "supplements": [change(c) for c in diff.supplements]}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -140,8 +140,8 @@ def render_text(diff: RulesetDiff, colour: bool = False) -> str:
         for w in diff.words:
             what = {"added": f"+ {w.new}", "removed": f"- {w.old}", "renamed": f"{w.old} → {w.new}"}[w.status]
             lines.append(f"  {w.status} {WORDS.get(w.table, w.table)} {w.id}: {what}")
-    for c in diff.notes:
-        lines.append(f"\n{c.status} note {c.id} 【{c.name}】")
+    for c in diff.supplements:
+        lines.append(f"\n{c.status} supplement {c.id} 【{c.name}】")
         for f in c.fields:
             lines.append(f"  {f.field}: {_inline(f, colour)}")
     return "\n".join(lines) + "\n"

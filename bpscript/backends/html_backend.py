@@ -33,12 +33,12 @@ def suits(value: object) -> Markup:
 
 
 def rich_text(rs: m.Ruleset | None, value: object) -> Markup:
-    """Rule text for a page: escaped, ♡♢ red, and every note it cites (「防壁の置き方」,
-    「3.9.1 共通手順：プリセット配置」) a link to the note, printed on the same page."""
+    """Rule text for a page: escaped, ♡♢ red, and every supplement it cites (「防壁の置き方」,
+    「3.9.1 共通手順：プリセット配置」) a link to the supplement, printed on the same page."""
     html = str(escape(value))
-    for note in (rs.notes.values() if rs is not None else ()):
-        for form in cite_forms(note.name, str(value)):
-            html = html.replace(str(escape(form)), f'<a class="cite" href="#note-{note.id}">{escape(form)}</a>')
+    for s in (rs.supplements.values() if rs is not None else ()):
+        for form in cite_forms(s.name, str(value)):
+            html = html.replace(str(escape(form)), f'<a class="cite" href="#supplement-{s.id}">{escape(form)}</a>')
     return Markup(RED.sub(r'<span class="red">\1</span>', html))
 
 
@@ -167,9 +167,9 @@ def selection(rs: m.Ruleset) -> tuple[list[m.Format], list[m.Frame]]:
     return [f for f in rs.formats.values() if f.id in wanted], frames
 
 
-def cited(rs: m.Ruleset, texts: list[str]) -> list[m.Note]:
-    """The notes a page's texts cite, in declaration order."""
-    return [n for n in rs.notes.values() if any(cite_forms(n.name, t) for t in texts)]
+def cited(rs: m.Ruleset, texts: list[str]) -> list[m.Supplement]:
+    """The supplements a page's texts cite, in declaration order."""
+    return [n for n in rs.supplements.values() if any(cite_forms(n.name, t) for t in texts)]
 
 
 def texts_of(scripts: list[m.Script]) -> list[str]:
@@ -209,20 +209,20 @@ def render_pages(rs: m.Ruleset, *, with_js: bool = True, changes: bool = False) 
               "js": None, "formats": formats, "frames": frames, "changes": changes}
     pages: dict[str, str] = {}
     pages["index.html"] = env.get_template("index.html.j2").render(
-        sidebar=[], notes=list(rs.notes.values()), overrides=rs.overrides(), **common)
+        sidebar=[], supplements=list(rs.supplements.values()), overrides=rs.overrides(), **common)
     for fmt in formats:
         scripts = rs.in_regulation(fmt.id)
         pages[f"format-{fmt.id}.html"] = env.get_template("format.html.j2").render(
-            fmt=fmt, notes=cited(rs, texts_of(scripts)), xref=xref(rs, scripts), **page_parts(scripts, rs), **common)
+            fmt=fmt, supplements=cited(rs, texts_of(scripts)), xref=xref(rs, scripts), **page_parts(scripts, rs), **common)
     for fr in frames:
         own, overrides = frame_scripts(rs, fr)
         texts = texts_of(own + overrides) + [fr.deck.text, fr.setup.text]
         pages[f"frame-{fr.id}.html"] = env.get_template("frame.html.j2").render(
-            frame=fr, notes=cited(rs, texts), overrides=overrides, xref=xref(rs, own + overrides), **page_parts(own, rs), **common)
+            frame=fr, supplements=cited(rs, texts), overrides=overrides, xref=xref(rs, own + overrides), **page_parts(own, rs), **common)
     everything = list(rs.scripts.values()) + [s for o in rs.scoped.values() for s in o]
     categories = list(dict.fromkeys(s.category.name for s in everything))
     pages["all.html"] = env.get_template("all.html.j2").render(
-        scripts=everything, categories=categories, notes=cited(rs, texts_of(everything)),
+        scripts=everything, categories=categories, supplements=cited(rs, texts_of(everything)),
         sidebar=[(None, everything)], filter_data=filter_data(rs), xref=xref(rs, everything),
         **{**common, "js": static("filter.js") if with_js else None})
     return pages

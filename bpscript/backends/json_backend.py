@@ -14,7 +14,7 @@ from ..deck import Deck, DeckList
 from ..setup_steps import Setup, StepKind
 from ..effects import stmt_to_json, to_source
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def _opt(out: dict[str, Any], key: str, value: Any) -> None:
@@ -173,7 +173,7 @@ def ruleset_to_json(rs: m.Ruleset) -> dict[str, Any]:
             "disclosure": [{"zone": d.zone, "public": d.public, "owner_only": d.owner_only, "hidden": d.hidden}
                            for d in f.disclosure],
         } for f in rs.frames.values()],
-        "notes": [{"id": n.id, "name": n.name, "text": n.text} for n in rs.notes.values()],
+        "supplements": [{"id": n.id, "name": n.name, "text": n.text} for n in rs.supplements.values()],
         "scripts": [script_to_json(s) for s in rs.scripts.values()],
         "scoped_overrides": [script_to_json(s) for overs in rs.scoped.values() for s in overs],
     }

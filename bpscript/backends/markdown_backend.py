@@ -86,12 +86,12 @@ def render_markdown(rs: m.Ruleset) -> dict[str, str]:
     for fmt in formats:
         scripts = rs.in_regulation(fmt.id)
         pages[f"format-{fmt.id}.md"] = _tidy(template.render(fmt=fmt, frame=None, scripts=scripts, overrides=[],
-                                                             notes=cited(rs, texts_of(scripts)), **common))
+                                                             supplements=cited(rs, texts_of(scripts)), **common))
     for fr in frames:
         own, overrides = frame_scripts(rs, fr)
-        notes = cited(rs, texts_of(own + overrides) + [fr.deck.text, fr.setup.text])
+        supplements = cited(rs, texts_of(own + overrides) + [fr.deck.text, fr.setup.text])
         pages[f"frame-{fr.id}.md"] = _tidy(template.render(fmt=None, frame=fr, scripts=own, overrides=overrides,
-                                                           notes=notes, **common))
+                                                           supplements=supplements, **common))
     return pages
 
 
@@ -108,5 +108,5 @@ def script_card(s: m.Script, rs: m.Ruleset) -> str:
     card = environment().from_string('{% from "action-list.md.j2" import script with context %}{{ script(s) }}')
     page = SimpleNamespace(name="", summary=None)  # the page the macro's template expects around it
     text = card.render(s=s, ruleset=rs, anchor=anchor, by_category=by_category, fmt=page, frame=None, scripts=[],
-                       overrides=[], notes=[], zone=lambda z: z)
+                       overrides=[], supplements=[], zone=lambda z: z)
     return re.sub(r" \{#[^}\n]*\}$", "", _tidy(text), count=1, flags=re.M)

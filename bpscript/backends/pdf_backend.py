@@ -61,7 +61,7 @@ main h3.category {{ font-size: 9.5pt; margin: 3mm 0 1mm; break-after: avoid; }}
 .opt-label, .opt {{ display: none; }}
 .homebrew {{ font-size: 8pt; padding: 1.5mm 2mm; border: 1pt solid #c90; margin: 0 0 2mm; }}
 table.plain {{ font-size: 8pt; }}
-.notes .note {{ break-inside: avoid; }}
+.supplements .supplement {{ break-inside: avoid; }}
 .script h4 {{ font-size: 10pt; }}
 .script .marks, .script .meta {{ display: block; }}
 .script .marks > span + span {{ margin-left: 3mm; }}
@@ -107,7 +107,7 @@ def render_html(rs: m.Ruleset, doc: Document) -> str:
     if doc.frame is not None:
         texts += [doc.frame.deck.text, doc.frame.setup.text]
     return environment().get_template("print.html.j2").render(
-        ruleset=rs, fmt=doc.fmt, frame=doc.frame, overrides=doc.overrides, notes=cited(rs, texts),
+        ruleset=rs, fmt=doc.fmt, frame=doc.frame, overrides=doc.overrides, supplements=cited(rs, texts),
         css=static("style.css"), print_css=Markup(PAGE_A5),
         xref=xref(rs, list(doc.scripts) + list(doc.overrides), elsewhere=None), **page_parts(list(doc.scripts), rs))
 

@@ -72,8 +72,8 @@ def _type(rs, ident: str, kind: str) -> str:
 
 
 def _cited(rs, number: str) -> str:
-    """The name of the note `number` (3.9.1 …) as the ruleset declares it, for the setup text."""
-    return next((n.name for n in rs.notes.values() if n.name.startswith(number + " ")), number)
+    """The name of the supplement `number` (3.9.1 …) as the ruleset declares it, for the setup text."""
+    return next((n.name for n in rs.supplements.values() if n.name.startswith(number + " ")), number)
 
 
 def frame_source(rs, base: str, name: str, title: str) -> str:

@@ -45,7 +45,7 @@ def symbols(module: ast.Module) -> list[lsp.DocumentSymbol]:
         elif isinstance(item, ast.RulesetNode):
             out.append(_symbol(f"ruleset {item.name.value}", S.Package, item.span, item.name.span, text,
                                item.title.value))
-        elif isinstance(item, ast.NoteNode):
+        elif isinstance(item, ast.SupplementNode):
             out.append(_symbol(item.id.value, S.String, item.span, item.id.span, text,
                                f"supplement 「{item.name.value}」"))
         elif isinstance(item, ast.UseBase):

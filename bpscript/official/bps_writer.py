@@ -61,7 +61,7 @@ def bundled_vocabulary() -> dict[str, str]:
     for f in sorted(catalog()[DEFAULT].directory.glob("*.bps")):
         text = f.read_text(encoding="utf-8")
         module, _ = parse_module(text, f.name)
-        if not any(isinstance(item, (ast.ScriptNode, ast.RulesetNode, ast.NoteNode)) for item in module.items):
+        if not any(isinstance(item, (ast.ScriptNode, ast.RulesetNode, ast.SupplementNode)) for item in module.items):
             out[f.name] = text
     return out
 

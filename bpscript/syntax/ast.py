@@ -282,8 +282,8 @@ class RulesetNode:
 
 
 @dataclass(frozen=True)
-class NoteNode:
-    """`note bulwarkPlacement "防壁の置き方" { text: "…" }`: a note (補足) of the ruleset."""
+class SupplementNode:
+    """`supplement bulwarkPlacement "防壁の置き方" { text: "…" }`: a supplement (補足) of the ruleset."""
 
     id: Word
     name: Word
@@ -299,7 +299,7 @@ class UseBase:
     span: Span
 
 
-Item = ScriptNode | FormatNode | FrameNode | CostNode | UseBase | VocabNode | RulesetNode | NoteNode
+Item = ScriptNode | FormatNode | FrameNode | CostNode | UseBase | VocabNode | RulesetNode | SupplementNode
 
 
 @dataclass

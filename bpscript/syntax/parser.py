@@ -128,8 +128,8 @@ class _ToAst(Transformer):
         return ast.RulesetNode(self._text(c[0]), self._text(c[1]), tuple(c[2] or ()), self._span(meta))
 
     @v_args(meta=True)
-    def note_def(self, meta, c):
-        return ast.NoteNode(self._word(c[0]), self._text(c[1]), tuple(c[2:]), self._span(meta))
+    def supplement_def(self, meta, c):
+        return ast.SupplementNode(self._word(c[0]), self._text(c[1]), tuple(c[2:]), self._span(meta))
 
     def override_scope(self, c):
         return tuple(self._word(t) for t in c)

@@ -233,18 +233,18 @@ def test_procedure_citations_link_to_their_section(site, page):
     link = page.locator("a.cite", has_text="3.9.2 共通手順：先攻決定")
     assert link.count() == 1
     link.click()
-    assert page.evaluate("location.hash") == "#note-decideFirst"
-    assert "数字の大きいプレイヤーが先攻" in page.inner_text("#note-decideFirst")
-    top = page.evaluate("document.getElementById('note-decideFirst').getBoundingClientRect().top")
+    assert page.evaluate("location.hash") == "#supplement-decideFirst"
+    assert "数字の大きいプレイヤーが先攻" in page.inner_text("#supplement-decideFirst")
+    top = page.evaluate("document.getElementById('supplement-decideFirst').getBoundingClientRect().top")
     assert 0 <= top < 900  # in view (the last section of the page cannot scroll to the top)
     assert page.errors == []
 
 
-def test_the_9_0_notes_are_on_its_pages(nine, page):
+def test_the_9_0_supplements_are_on_its_pages(nine, page):
     page.goto(url(nine, page="format-lite.html"))
     page.locator("a.cite", has_text="「防壁の置き方」").click()
-    assert page.evaluate("location.hash") == "#note-bulwarkPlacement"
-    assert "ライフ側に詰めて置く" in page.inner_text("#note-bulwarkPlacement")
+    assert page.evaluate("location.hash") == "#supplement-bulwarkPlacement"
+    assert "ライフ側に詰めて置く" in page.inner_text("#supplement-bulwarkPlacement")
     assert page.title().endswith("BlackPoker 第9.0版 アクションリスト") and "8.2" not in page.title()
     assert page.errors == []
 
