@@ -11,6 +11,12 @@ canonical form, `renamed` when the same declared ids are printed under new names
 label 8.2 calls アタッカー and 9.0 calls 攻撃), and `text` otherwise. The statements of an
 effect or an ability are compared too: a new rule under an old text shows up.
 
+Not every field is a rule. `EXTRAS` (ruby, story, flavor) are printed beside the rules,
+and `METADATA` (since, update, dev_note) is the official generator's bookkeeping: 9.0
+ライト prints neither, so every 8.2 script "lost" them. A script whose rule fields are the
+same is not `changed`: it is `extras` when its printed extras differ, else `metadata`, so
+the counts say how many rules changed.
+
 By default the comparison covers what the new ruleset has: the old scripts that belong
 to one of its formats or frames (9.0 ライト against 8.2's ライト), with their format and
 frame lists cut to those. `everything=True` compares every script.
@@ -114,7 +120,16 @@ FIELDS: tuple[tuple[str, Callable[[m.Script, m.Ruleset], str | None]], ...] = (
      if s.flavor else None),
     ("since", lambda s, rs: s.since),
     ("update", lambda s, rs: " ".join(s.update) or None),
+    ("dev_note", lambda s, rs: s.dev_note),
 )
+
+#: fields printed beside the rules (a change to them alone is no rule change)
+EXTRAS = ("ruby", "story", "flavor")
+#: the official generator's bookkeeping (act.yaml `since`, `update`, `devNote`): no rule
+METADATA = ("since", "update", "dev_note")
+#: what a script with differences is, by what differs: its rules, else its printed extras,
+#: else only its metadata
+STATUSES = ("changed", "added", "removed", "extras", "metadata")
 
 
 # ---------------------------------------------------------------- results
@@ -134,10 +149,23 @@ class FieldChange:
 class ScriptChange:
     id: str
     kind: str  # action | character | fog | trump
-    status: str  # added | removed | changed
+    status: str  # added | removed | changed (a rule field) | extras | metadata (only those)
     old_name: str | None
     new_name: str | None
     fields: tuple[FieldChange, ...] = ()
+
+    def rule_fields(self) -> list[FieldChange]:
+        return [f for f in self.fields if f.field not in EXTRAS and f.field not in METADATA]
+
+    @property
+    def wording_only(self) -> bool:
+        """Changed, but each rule field only in its spelling or in a declared word's name."""
+        rules = self.rule_fields()
+        return self.status == "changed" and bool(rules) and all(f.kind != "text" for f in rules)
+
+    def extra_fields(self) -> list[FieldChange]:
+        """The fields besides the rules that differ: printed extras, then metadata."""
+        return [f for f in self.fields if f.field in EXTRAS] + [f for f in self.fields if f.field in METADATA]
 
     @property
     def name(self) -> str:
@@ -245,12 +273,19 @@ def diff_rulesets(old: m.Ruleset, new: m.Ruleset, formats: Iterable[str] | None 
         else:
             fields = _fields(a[i], b[i], old, new, fmts, frms, everything, spellings)
             if fields:
-                out.scripts.append(ScriptChange(i, b[i].kind, "changed", a[i].name, b[i].name, fields))
+                out.scripts.append(ScriptChange(i, b[i].kind, _status(fields), a[i].name, b[i].name, fields))
             else:
                 out.unchanged += 1
     out.words = _words(old, new)
     out.supplements = _supplements(old, new, spellings)
     return out
+
+
+def _status(fields: tuple[FieldChange, ...]) -> str:
+    names = {f.field for f in fields}
+    if names - set(EXTRAS) - set(METADATA):
+        return "changed"
+    return "extras" if names & set(EXTRAS) else "metadata"
 
 
 def _membership(s: m.Script, rs: m.Ruleset, fmts, frms, everything: bool) -> str | None:

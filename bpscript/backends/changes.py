@@ -15,20 +15,24 @@ from functools import lru_cache
 from jinja2 import Environment, PackageLoader
 
 from .. import model as m
-from ..diff import FieldChange, RulesetDiff
+from ..diff import STATUSES, FieldChange, RulesetDiff, ScriptChange
 from .html_backend import environment, selection, static
 from .markdown_backend import md
 
-#: fields a printed list carries besides the rules; a change to them is listed in one line
-EXTRAS = ("ruby", "story", "flavor", "since", "update")
+
+def rule_fields(c: ScriptChange) -> list[FieldChange]:
+    return c.rule_fields()
 
 
-def rule_fields(c) -> list[FieldChange]:
-    return [f for f in c.fields if f.field not in EXTRAS]
+def extra_fields(c: ScriptChange) -> list[FieldChange]:
+    """Printed extras and metadata: a change to them is listed in one line."""
+    return c.extra_fields()
 
 
-def extra_fields(c) -> list[FieldChange]:
-    return [f for f in c.fields if f.field in EXTRAS]
+def counts(diff: RulesetDiff) -> dict[str, int]:
+    """How many scripts of each status, and how many are the same in every field."""
+    return {**{s: len(diff.by_status(s)) for s in STATUSES}, "unchanged": diff.unchanged,
+            "wording_only": sum(c.wording_only for c in diff.scripts)}
 
 
 def render_html(diff: RulesetDiff, new: m.Ruleset, *, standalone: bool = False) -> str:
@@ -37,7 +41,7 @@ def render_html(diff: RulesetDiff, new: m.Ruleset, *, standalone: bool = False) 
     return environment().get_template("changes.html.j2").render(
         diff=diff, ruleset=new, css=static("style.css"), page_js=None, js=None, sidebar=[],
         formats=[] if standalone else formats, frames=[] if standalone else frames, changes=not standalone,
-        rule_fields=rule_fields, extra_fields=extra_fields)
+        rule_fields=rule_fields, extra_fields=extra_fields, n=counts(diff))
 
 
 @lru_cache(maxsize=1)
@@ -58,7 +62,7 @@ def fence(f: FieldChange) -> str:
 
 def render_markdown(diff: RulesetDiff) -> str:
     text = _markdown_env().get_template("changes.md.j2").render(
-        diff=diff, rule_fields=rule_fields, extra_fields=extra_fields)
+        diff=diff, rule_fields=rule_fields, extra_fields=extra_fields, n=counts(diff))
     lines = [line.rstrip() for line in text.split("\n")]
     out: list[str] = []
     for line in lines:  # at most one blank line in a row
@@ -73,13 +77,15 @@ def render_json(diff: RulesetDiff) -> str:
 
     def change(c) -> dict:
         out = {"id": c.id, "kind": c.kind, "status": c.status, "old_name": c.old_name, "new_name": c.new_name}
+        if c.wording_only:
+            out["wording_only"] = True
         if c.fields:
             out["fields"] = [{"field": f.field, "kind": f.kind, "old": f.old, "new": f.new,
                               "diff": [list(op) for op in f.ops]} for f in c.fields]
         return out
     data = {"old": info(diff.old), "new": info(diff.new), "scope": {"formats": list(diff.formats),
                                                                     "frames": list(diff.frames)},
-            "scripts": [change(c) for c in diff.scripts], "unchanged": diff.unchanged,
+            "counts": counts(diff), "scripts": [change(c) for c in diff.scripts], "unchanged": diff.unchanged,
             "words": [w.__dict__ for w in diff.words], "supplements": [change(c) for c in diff.supplements]}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
@@ -117,11 +123,15 @@ def render_text(diff: RulesetDiff, colour: bool = False) -> str:
         scope = " (compared: " + ", ".join(
             x for x in ("formats " + " ".join(diff.formats) if diff.formats else "",
                         "frames " + " ".join(diff.frames) if diff.frames else "") if x) + ")"
-    counts = {s: len(diff.by_status(s)) for s in ("changed", "added", "removed")}
+    n = counts(diff)
     lines = [f"{diff.old.name or 'OLD'} → {diff.new.name or 'NEW'}{scope}: "
-             f"{counts['changed']} changed, {counts['added']} added, {counts['removed']} removed, "
-             f"{diff.unchanged} unchanged"]
+             f"{n['changed']} changed ({n['wording_only']} only in spelling or renamed words), {n['added']} added, {n['removed']} removed, "
+             f"{n['extras'] + n['metadata'] + n['unchanged']} with the same rules "
+             f"({n['extras']} differ in ruby, story or flavor, {n['metadata']} in metadata only, "
+             f"{n['unchanged']} unchanged)"]
     for c in diff.scripts:
+        if c.status not in ("changed", "added", "removed"):
+            continue
         name = c.name if c.old_name in (None, c.new_name) else f"{c.old_name} → {c.new_name}"
         lines.append(f"\n{c.status} {c.kind} {c.id} 【{name}】")
         for f in rule_fields(c):
@@ -135,6 +145,14 @@ def render_text(diff: RulesetDiff, colour: bool = False) -> str:
         if extras:
             shown = ", ".join(f.field + ("" if f.new is not None else " (removed)") for f in extras)
             lines.append(f"  {DIM if colour else ''}also: {shown}{RESET if colour else ''}")
+    for status, title in (("extras", "the same rules, other printed text (ruby, story, flavor)"),
+                          ("metadata", "the same rules, metadata only (since, update, dev_note)")):
+        items = diff.by_status(status)
+        if items:
+            lines.append(f"\n{title}:")
+            for c in items:
+                shown = ", ".join(f.field + ("" if f.new is not None else " (removed)") for f in c.fields)
+                lines.append(f"  {c.kind} {c.id} 【{c.name}】: {shown}")
     if diff.words:
         lines.append("\nwords:")
         for w in diff.words:
