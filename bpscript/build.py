@@ -37,15 +37,21 @@ def backends() -> list[tuple[str, Backend]]:
     return out
 
 
+#: the backends that list a ruleset whole: for a homebrew package they get what the package
+#: adds (`Ruleset.package()`); the pages and PDFs choose the package's frames themselves
+WHOLE = ("json", "python", "rst", "csv")
+
+
 def render_all(rs: Ruleset, only: set[str] | None = None, progress: Callable[[str], None] | None = None
                ) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
+    own = rs.package()
     for name, fn in backends():
         if only and name not in only:
             continue
         if progress:
             progress(name)
-        files.update(fn(rs))
+        files.update(fn(own if name in WHOLE else rs))
     return dict(sorted(files.items()))
 
 

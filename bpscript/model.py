@@ -349,6 +349,10 @@ class Ruleset:
     inherited: set[str] = field(default_factory=set)
     #: in a homebrew package, the ids of the scripts it takes from its base unchanged
     inherited_scripts: set[str] = field(default_factory=set)
+    #: in a homebrew package, the files of its base (what the package's files do not declare)
+    base_files: set[str] = field(default_factory=set)
+    #: this is `package()`: a package's own part, without its base's scripts and words
+    package_only: bool = False
 
     def own_scripts(self) -> list[Script]:
         """The scripts this ruleset defines itself, overrides included (all of them, unless
@@ -363,6 +367,32 @@ class Ruleset:
     def own_frames(self) -> list[Frame]:
         """The frames this ruleset defines itself (all of them, unless it is a package)."""
         return [f for f in self.frames.values() if f.id not in self.inherited]
+
+    def own_regulations(self) -> tuple[list[str], list[str]]:
+        """(format ids, frame ids) a package's content is in: its own formats and frames,
+        those its own scripts belong to (or are scoped to), and the formats of those frames;
+        every one, unless it is a package. In declaration order."""
+        if not self.info.homebrew:
+            return list(self.formats), list(self.frames)
+        wanted = {f.id for f in self.own_formats()} | {f.id for f in self.own_frames()}
+        for s in self.own_scripts():
+            wanted |= set(s.scope) if s.scope else set(s.formats) | set(s.frames)
+        frames = [i for i, fr in self.frames.items() if i in wanted]
+        wanted |= {f for i in frames for f in self.frames[i].formats}
+        return [i for i in self.formats if i in wanted], frames
+
+    def package(self) -> "Ruleset":
+        """What a homebrew package adds to its base, for the outputs that list a ruleset
+        whole (JSON, Python, RST, CSV): its own scripts (its scoped overrides still apart),
+        the formats and frames its content is in, its own supplements; the vocabulary stays
+        whole, since the scripts are read with it. Itself, unless it is a package."""
+        if not self.info.homebrew:
+            return self
+        fmts, frms = self.own_regulations()
+        own = {s.id: s for s in self.scripts.values() if s.id not in self.inherited_scripts}
+        return replace(self, package_only=True, scripts=own, formats={i: self.formats[i] for i in fmts},
+                       frames={i: self.frames[i] for i in frms},
+                       supplements={i: n for i, n in self.supplements.items() if n.span.file not in self.base_files})
 
     def overrides(self) -> list[Script]:
         """Every override: those that replace a base script everywhere, then the scoped ones."""

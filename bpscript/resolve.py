@@ -100,6 +100,7 @@ class Resolver(HeaderParts):
         rs = self.ruleset
         rs.info = self._items.info()
         rs.inherited_scripts = {i for i, o in self._origin.items() if o == "base"}
+        rs.base_files = {module.path for module, origin in self._modules if origin == "base"}
         for script, base, node in self._overrides:
             check_override(script, base, node, rs, self.error)
         self._resolve_named()

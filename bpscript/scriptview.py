@@ -38,6 +38,21 @@ def frames(s: m.Script) -> tuple[str, ...]:
     return tuple(s.frames)
 
 
+def every_script(rs: m.Ruleset) -> list[m.Script]:
+    """The scripts, then the overrides scoped to some formats or frames (a package's)."""
+    return list(rs.scripts.values()) + [s for overs in rs.scoped.values() for s in overs]
+
+
+def holds_in_formats(rs: m.Ruleset, s: m.Script) -> tuple[str, ...]:
+    """The formats a script is listed in: a scoped override's scope, else its formats."""
+    return tuple(x for x in s.scope if x in rs.formats) if s.scope else tuple(s.formats)
+
+
+def holds_in_frames(rs: m.Ruleset, s: m.Script) -> tuple[str, ...]:
+    """The frames a script is listed in: a scoped override's scope, else its frames."""
+    return tuple(x for x in s.scope if x in rs.frames) if s.scope else tuple(s.frames)
+
+
 def since(s: m.Script) -> str | None:
     return s.since
 

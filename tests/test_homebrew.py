@@ -74,3 +74,69 @@ def test_unknown_base(tmp_path):
     f = tmp_path / "a.bps"
     f.write_text('extends "blackpoker-7.0"\n', "utf-8")
     assert [d.code for d in load([f]).errors] == ["E203"]
+
+
+# ---------------------------------------------------------------- a package's outputs
+def _build(paths: list[str], out: Path) -> dict[str, bytes]:
+    from bpscript.cli import main
+    assert main(["build", *paths, "--out", str(out), "--only", "json,python,rst,csv"]) == 0
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+
+def _csv(data: bytes) -> list[list[str]]:
+    import csv
+    import io
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+
+
+def test_a_package_builds_its_own_scripts_not_its_base(tmp_path):
+    import json
+    files = _build([str(EXAMPLE)], tmp_path / "out")
+    # one chapter, one Python module: the package's frame and file, none of the base's
+    assert sorted(p for p in files if p.startswith(("rst/", "python/"))) == [
+        "python/bpscript_rules/__init__.py", "python/bpscript_rules/frames_homebrew_example_frame.py",
+        "rst/frame-miniDuel.rst"]
+    rst = files["rst/frame-miniDuel.rst"].decode("utf-8")
+    assert "ベース: BlackPoker 公式ルール 第8.2版 (blackpoker-8.2)" in rst.splitlines()[1]
+    assert "決闘の備え" in rst and "**置き換え:** ``up`` (ミニ決闘のみ)" in rst
+    assert "エンド (" not in rst  # no official script
+    init = files["python/bpscript_rules/__init__.py"].decode("utf-8")
+    assert "BASE = 'blackpoker-8.2'" in init
+    assert "'duelDraw':" in init and "'up@miniDuel':" in init and "'end':" not in init
+    rows = _csv(files["csv/scripts.csv"])
+    assert [(r[0], r[-2], r[-1]) for r in rows[1:]] == [("duelDraw", "", ""), ("up", "◯", "miniDuel")]
+    assert _csv(files["csv/frames.csv"]) == [["【フレーム】", "ライト"], ["ミニ決闘", "◯"]]
+    assert _csv(files["csv/ruleset.csv"])[1][4:] == ["blackpoker-8.2", "BlackPoker 公式ルール 第8.2版"]
+    data = json.loads(files["json/ruleset.json"])
+    assert data["ruleset"]["base"]["name"] == "blackpoker-8.2"
+    assert [s["id"] for s in data["scripts"]] == ["duelDraw"]
+    assert [(s["id"], s["scope"]) for s in data["scoped_overrides"]] == [("up", ["miniDuel"])]
+    assert [f["id"] for f in data["frames"]] == ["miniDuel"] and [f["id"] for f in data["formats"]] == ["lite"]
+    assert data["costs"] == [] and all(v == [] for v in data["vocabulary"].values())  # the base's words
+
+
+def test_a_package_outside_the_repository_exports_its_own_part(tmp_path, capsys):
+    import json
+
+    from bpscript.cli import main
+    package = tmp_path / "arena"
+    assert main(["new", "frame", "arena", "--dir", str(package)]) == 0
+    capsys.readouterr()
+    assert main(["export", str(package), "--json"]) == 0
+    own = json.loads(capsys.readouterr().out)
+    assert own["ruleset"]["base"]["name"] == "blackpoker-8.2"
+    assert {s["kind"] for s in own["scripts"]} == {"action", "character"} and len(own["scripts"]) == 2
+    assert main(["export", str(package), "--json", "--with-base"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert len(whole["scripts"]) == len(load_official().ruleset.scripts) + 2
+    files = _build([str(package)], tmp_path / "site")
+    assert [p for p in files if p.startswith("rst/")] == [f"rst/frame-{own['frames'][0]['id']}.rst"]
+    assert len(_csv(files["csv/scripts.csv"])) == 3
+    assert len([p for p in files if p.startswith("python/")]) == 2
+
+
+def test_the_bundled_rules_still_build_whole():
+    from bpscript.backends.csv_backend import build_csv
+    rs = load_official().ruleset
+    assert rs.package() is rs
+    assert len(_csv(build_csv(rs)["csv/scripts.csv"])) == len(rs.scripts) + 1

@@ -1,5 +1,6 @@
-"""CSV: the frame × format table in the official generator's layout, and one row per script
-with every field.
+"""CSV: the frame × format table in the official generator's layout, one row per script
+with every field, and the ruleset's identity (`ruleset.csv`: for a homebrew package, the
+base it extends; its other files hold only the package's own scripts and frames).
 
 Files are UTF-8 with a byte-order mark (so spreadsheet programs read the Japanese
 correctly) and `\\n` line ends. Formula injection is guarded: a cell holding script text
@@ -24,7 +25,8 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 COLUMNS = ("id", "kind", "name", "ruby", "type", "category", "formats", "frames", "trigger", "speed", "timing",
            "cost", "key", "key_unit", "note", "activation", "trigger_condition", "target", "effect", "same_as",
            "unit_condition", "size", "labels", "abilities", "placed_by", "story", "flavor", "flavor_speaker",
-           "since", "update", "dev_note")
+           "since", "update", "dev_note", "override", "scope")
+IDENTITY = ("name", "title", "edition", "date", "base", "base_title")
 
 
 def guard(text: str | None) -> str:
@@ -62,14 +64,22 @@ def script_row(s: m.Script) -> list[str]:
         "size": sv.size_text(s), "labels": labels, "abilities": "\n".join(sv.ability_texts(s)),
         "placed_by": sv.placed_by(s), "story": sv.story(s), "flavor": sv.flavor_text(s),
         "flavor_speaker": sv.flavor_speaker(s), "since": sv.since(s), "update": " ".join(sv.updates(s)),
-        "dev_note": sv.dev_note(s),
+        "dev_note": sv.dev_note(s), "override": YES if s.override else "", "scope": " ".join(s.scope),
     }
     return [guard(values[c]) for c in COLUMNS]
 
 
 def script_table(rs: m.Ruleset) -> bytes:
-    return _csv([list(COLUMNS)] + [script_row(s) for s in rs.scripts.values()])
+    return _csv([list(COLUMNS)] + [script_row(s) for s in sv.every_script(rs)])
+
+
+def identity_table(rs: m.Ruleset) -> bytes:
+    """Who the rules are: name, title, edition, date, and the base a package extends."""
+    i, base = rs.info, rs.info.base
+    return _csv([list(IDENTITY), [guard(x) for x in (i.name, i.title, i.edition, i.date,
+                                                      base.name if base else "", base.title if base else "")]])
 
 
 def build_csv(rs: m.Ruleset) -> dict[str, bytes]:
-    return {"csv/frames.csv": frame_table(rs), "csv/scripts.csv": script_table(rs)}
+    return {"csv/frames.csv": frame_table(rs), "csv/ruleset.csv": identity_table(rs),
+            "csv/scripts.csv": script_table(rs)}

@@ -157,14 +157,8 @@ def page_parts(scripts: list[m.Script], rs: m.Ruleset) -> dict[str, object]:
 def selection(rs: m.Ruleset) -> tuple[list[m.Format], list[m.Frame]]:
     """The formats and frames that get a page: all of a ruleset's; for a homebrew package,
     its own frames and formats and those its own scripts and frames belong to."""
-    if not rs.info.homebrew:
-        return list(rs.formats.values()), list(rs.frames.values())
-    wanted = {f.id for f in rs.own_formats()} | {f.id for f in rs.own_frames()}
-    for s in rs.own_scripts():
-        wanted |= set(s.scope) if s.scope else set(s.formats) | set(s.frames)
-    frames = [fr for fr in rs.frames.values() if fr.id in wanted]
-    wanted |= {f for fr in frames for f in fr.formats}
-    return [f for f in rs.formats.values() if f.id in wanted], frames
+    fmts, frms = rs.own_regulations()
+    return [rs.formats[i] for i in fmts], [rs.frames[i] for i in frms]
 
 
 def cited(rs: m.Ruleset, texts: list[str]) -> list[m.Supplement]:

@@ -106,11 +106,14 @@ def _payment(c) -> dict[str, Any] | None:
     return out
 
 
-def vocabulary_to_json(voc) -> dict[str, Any]:
-    """Every declared word: id, printed name and what it means, by sort."""
+def vocabulary_to_json(voc, skip: set[str] = frozenset()) -> dict[str, Any]:  # type: ignore[assignment]
+    """Every declared word: id, printed name and what it means, by sort (but those declared
+    in the files `skip`: a package's base)."""
     def terms(table, *attrs: str) -> list[dict[str, Any]]:
         out = []
         for t in table:
+            if t.span.file in skip:
+                continue
             row: dict[str, Any] = {"id": t.id, "name": t.name}
             for a in attrs:
                 value = getattr(t, a)
@@ -160,12 +163,17 @@ def info_to_json(info: m.RulesetInfo) -> dict[str, Any]:
 
 
 def ruleset_to_json(rs: m.Ruleset) -> dict[str, Any]:
+    """The model as data. A homebrew package's (`Ruleset.package()`) holds what the package
+    declares — its words, scripts, frames and supplements, and the formats and frames its
+    content is in — and names the base it extends (`ruleset.base`); the base's own export
+    holds the rest."""
+    skip = rs.base_files if rs.package_only else set()
     return {
         "schema_version": SCHEMA_VERSION,
         "ruleset": info_to_json(rs.info),
-        "vocabulary": vocabulary_to_json(rs.vocabulary),
+        "vocabulary": vocabulary_to_json(rs.vocabulary, skip),
         "costs": [{k: v for k, v in (("letter", c.letter), ("id", c.id), ("text", c.text), ("pays", _payment(c)))
-                   if v is not None} for c in rs.costs.values()],
+                   if v is not None} for c in rs.costs.values() if c.span.file not in skip],
         "formats": [{"id": f.id, "name": f.name, "summary": f.summary} for f in rs.formats.values()],
         "frames": [{
             "id": f.id, "name": f.name, "formats": list(f.formats), "deck": _deck(f.deck),

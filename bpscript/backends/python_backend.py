@@ -19,6 +19,7 @@ import re
 
 from .. import effects as fx
 from .. import model as m
+from .. import scriptview as sv
 from .codegen import CodeGenerator
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -178,6 +179,15 @@ def _metadata(g: CodeGenerator, s: m.Script) -> None:
     g.writeline(f"source = {str(s.span)!r}")
 
 
+def registry_keys(rs: m.Ruleset) -> dict[int, str]:
+    """Each script's key in `CLASSES`, by `id()` of the script: its id; an override still
+    scoped (`rs.scoped`: its base's script holds elsewhere), `id@scope`. A regulation's view
+    (`Ruleset.view`) puts the override under its id, as the engine asks for it."""
+    keys = {id(s): s.id for s in rs.scripts.values()}
+    keys.update({id(s): f"{s.id}@{'+'.join(s.scope)}" for overs in rs.scoped.values() for s in overs})
+    return keys
+
+
 def module_name(path: str) -> str:
     """A stable module name for a source file: stdlib/10-basic.bps → stdlib_10_basic."""
     stem = path.rsplit(".", 1)[0]
@@ -187,8 +197,9 @@ def module_name(path: str) -> str:
 
 def generate_modules(rs: m.Ruleset) -> dict[str, str]:
     """module name → Python source, one module per source file, plus `__init__`."""
+    keys = registry_keys(rs)
     by_file: dict[str, list[m.Script]] = {}
-    for s in rs.scripts.values():
+    for s in sv.every_script(rs):
         by_file.setdefault(s.span.file, []).append(s)
     modules: dict[str, str] = {}
     registry: list[tuple[str, str, str]] = []
@@ -207,13 +218,16 @@ def generate_modules(rs: m.Ruleset) -> dict[str, str]:
                 _action(g, s, name)
             elif isinstance(s, m.ComponentScript):
                 _component(g, s, name)
-            registry.append((s.id, mod, name))
+            registry.append((keys[id(s)], mod, name))
         modules[mod] = g.source()
     g = CodeGenerator()
     g.writeline(HEADER.rstrip())
-    g.writeline('"""Every generated effect class, by script id."""')
+    g.writeline('"""Every generated effect class, by script id (an override scoped to some formats or '
+                'frames: `id@scope`)."""')
     g.writeline("from importlib import import_module")
     g.writeline("")
+    g.writeline(f"RULESET = {rs.info.name!r}")
+    g.writeline(f"BASE = {rs.info.base.name if rs.info.base else None!r}  # the ruleset a package extends")
     g.writeline("CLASSES = {")
     g.indent()
     for sid, mod, name in registry:

@@ -31,7 +31,8 @@ WORDS = {
     "unit": "ユニット条件", "size": "サイズ", "labels": "ラベル", "placed_by": "配置先", "ability": "能力",
     "related": "関連", "story": "ストーリー", "flavor": "フレーバー", "since": "導入バージョン",
     "update": "更新バージョン", "deck": "デッキ条件", "setup": "ゲームの始め方", "frame_lists": "アクションリスト",
-    "disclosure": "公開レベル", "zone": "領域", "public": "完全公開", "owner_only": "個人公開", "hidden": "非公開",
+    "disclosure": "公開レベル", "homebrew": "自作ルール (ホームブルー) です。公式ルールではありません。ベース: ",
+    "replaces": "置き換え", "only": "のみ", "zone": "領域", "public": "完全公開", "owner_only": "個人公開", "hidden": "非公開",
 }
 PREFIX = {"action": "act", "character": "char", "fog": "fog", "trump": "trump"}
 LIST_LABEL = {"action": "actionlist", "character": "characterlist", "fog": "foglist", "trump": "trumplist"}
@@ -40,11 +41,12 @@ KINDS = ("action", "character", "fog", "trump")
 
 def chapters(rs: m.Ruleset) -> list[tuple[str, str, list[m.Script]]]:
     """(chapter key, title word, scripts) for every format, then every frame."""
-    out = [(f"format-{f}", sv.format_name(rs, f), [s for s in rs.scripts.values() if f in sv.formats(s)])
+    scripts = sv.every_script(rs)
+    out = [(f"format-{f}", sv.format_name(rs, f), [s for s in scripts if f in sv.holds_in_formats(rs, s)])
            for f in sv.format_ids(rs)]
-    out += [(f"frame-{f}", sv.frame_name(rs, f), [s for s in rs.scripts.values() if f in sv.frames(s)])
+    out += [(f"frame-{f}", sv.frame_name(rs, f), [s for s in scripts if f in sv.holds_in_frames(rs, s)])
             for f in sv.frame_ids(rs)]
-    return out
+    return [c for c in out if c[2] or c[0].startswith("frame-") or not rs.info.homebrew]
 
 
 class Labels:
@@ -73,14 +75,15 @@ class Labels:
 
 def _membership(rs: m.Ruleset, s: m.Script) -> list[str]:
     out = []
-    if sv.formats(s):
+    fmts, frms = sv.holds_in_formats(rs, s), sv.holds_in_frames(rs, s)
+    if fmts:
         out += [f"**{WORDS['format']}:**", ""]
         out += rt.csv_table([sv.format_name(rs, f) for f in sv.format_ids(rs)],
-                            [[WORDS["yes"] if f in sv.formats(s) else WORDS["no"] for f in sv.format_ids(rs)]])
-    if sv.frames(s):
+                            [[WORDS["yes"] if f in fmts else WORDS["no"] for f in sv.format_ids(rs)]])
+    if frms:
         out += [f"**{WORDS['frame']}:**", ""]
         out += rt.csv_table([sv.frame_name(rs, f) for f in sv.frame_ids(rs)],
-                            [[WORDS["yes"] if f in sv.frames(s) else WORDS["no"] for f in sv.frame_ids(rs)]])
+                            [[WORDS["yes"] if f in frms else WORDS["no"] for f in sv.frame_ids(rs)]])
     return out
 
 
@@ -122,6 +125,9 @@ def script_section(rs: m.Ruleset, s: m.Script, chapter: str, labels: Labels) -> 
     out = rt.label(name) if name else []
     out += rt.index_entry(s.name, sv.ruby(s), WORDS[s.kind])
     out += rt.title(f"{s.name} ({sv.type_name(s)})", "-")
+    if s.override:  # an override says what it replaces, and where
+        where = "、".join(sv.format_name(rs, x) if x in rs.formats else sv.frame_name(rs, x) for x in s.scope)
+        out += [f"**{WORDS['replaces']}:** ``{s.id}``" + (f" ({where}{WORDS['only']})" if where else ""), ""]
     out += _membership(rs, s)
     if sv.is_action(s):
         words = sv.header_words(s)
@@ -199,6 +205,9 @@ def _frame_info(rs: m.Ruleset, fr: m.Frame) -> list[str]:
 
 def chapter_text(rs: m.Ruleset, key: str, title_word: str, scripts: list[m.Script], labels: Labels) -> str:
     out: list[str] = []
+    base = rs.info.base
+    if base is not None:  # a package's chapter holds its own scripts: say what they build on
+        out += [".. note::", f"   {WORDS['homebrew']}{base.title} ({base.name})", ""]
     if key.startswith("frame-"):
         out += _frame_info(rs, rs.frames[key[len("frame-"):]])
     for kind in KINDS:

@@ -1,6 +1,7 @@
 """`bpscript export [--format json|official-yaml] [PATH…] [--ruleset NAME]`: the checked model as data.
 
-JSON (the default) is the whole model (docs/schema/ruleset.schema.json); `official-yaml`
+JSON (the default) is the model (docs/schema/ruleset.schema.json) — of a homebrew package,
+what the package adds, naming its base (`--with-base`: the whole); `official-yaml`
 is the official generator's act.yaml. Data goes to standard output (or `-o FILE`),
 diagnostics and notes to standard error.
 """
@@ -29,6 +30,9 @@ def register(sub) -> None:
     e.add_argument("--data", metavar="FILE",
                    help=f"official-yaml: the YAML file whose `data:` block to write (default: {DATA_FILE} "
                         "of the bundled rules, or of the first directory given that has one)")
+    e.add_argument("--with-base", action="store_true",
+                   help="json, of a homebrew package: the whole model, its base's scripts and words too (by "
+                        "default only what the package adds, naming its base)")
     e.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     e.set_defaults(func=run)
 
@@ -51,7 +55,7 @@ def run(args) -> int:
             return 1
     else:
         from ..backends.json_backend import dumps
-        text = dumps(rs)
+        text = dumps(rs if args.with_base else rs.package())
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
         print(f"wrote {args.output}", file=sys.stderr)
