@@ -51,12 +51,15 @@ PAGE_A5 = f"""
 html {{ font-size: 8.5pt; }}
 body {{ font-family: {FONT}; font-size: 8.5pt; line-height: 1.45; }}
 h1 {{ font-size: 13pt; margin: 0 0 3mm; }}
-main h2 {{ font-size: 11pt; border-bottom: 1.5pt solid #000; margin: 5mm 0 2mm; break-after: avoid; }}
-main h3.category {{ font-size: 9.5pt; margin: 3mm 0 1mm; break-after: avoid; }}
-.script {{ padding: 2mm 3mm; margin: 1.5mm 0; border-radius: 2mm; break-inside: auto; page-break-inside: auto; }}
+main h2 {{ font-size: 11pt; border-bottom: 1.5pt solid #000; margin: 3mm 0 1.5mm; break-after: avoid; }}
+main h3.category {{ font-size: 9.5pt; margin: 2mm 0 1mm; break-after: avoid; }}
+.script {{ padding: 1.5mm 2.5mm; margin: 1mm 0; border-radius: 2mm; break-inside: auto; page-break-inside: auto; }}
 /* a long card may go on over the page, its heading and marks kept with its first lines */
 .script h4, .script .marks, .script .override, .script dt {{ break-after: avoid; page-break-after: avoid; }}
-.script dd, .script p, .script li {{ orphans: 2; widows: 2; }}
+/* one line may end or start a page: with two, WeasyPrint finds no break in a card whose
+   fields are one or two lines long and moves the whole card on, leaving the rest of the
+   page empty (benchmarks/bench_pdf_space.py measures it) */
+.script dd, .script p, .script li {{ orphans: 1; widows: 1; }}
 .script .meta {{ break-before: avoid; }}
 .opt-label, .opt {{ display: none; }}
 .homebrew {{ font-size: 8pt; padding: 1.5mm 2mm; border: 1pt solid #c90; margin: 0 0 2mm; }}
