@@ -331,7 +331,7 @@ define("verb", "cannot_be_targeted", "unit: unit, by: script?", None,
 define("verb", "treat_as_suits", "unit: unit, suits: any", None,
        "The unit also counts as a soldier of each of these suits.", "♠兵士としても♡兵士としても扱う",
        does=fact(C.SUIT_RULE, unit="unit"))
-define("verb", "must_attack", "unit: unit", None,
+define("verb", "must_attack", "unit: unit, action: script", None,
        "On its controller's turn, attack whenever possible and name the unit as an attacker when charged.",
        "可能な限りアタックアクションをリクエストし…アタッカーに指定する", single_use="giant",
        does=fact(C.ATTACK_RULE, unit="unit"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from ..cards import Card
-from . import queries, verbs  # noqa: F401  (both fill the table of verbs generated code binds)
+from . import abilities, queries, targeting, trumps, verbs  # noqa: F401  (they fill the table of verbs generated code binds)
 from .registry import NotExecutable
 from .request import Chooser, EventFacts, Request
 from .state import GameState, Unit
@@ -38,6 +38,8 @@ class EffectContext:
         self.load_class = load_class  # script id -> generated class (for sizes, labels)
         self.ability = ability  # applying a static ability: sizes go to Unit.ability_size
         self.steps: list[int] = []
+        #: players this effect deals no damage to (要塞; set by the flow just before it takes effect)
+        self.shielded: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------ context names (bpscript.names)
     @property
@@ -135,6 +137,8 @@ class EffectContext:
     # ------------------------------------------------------------ helpers for verbs
     def has_label(self, unit: Unit, label: str) -> bool:
         """Whether the unit has the label (by id), by its component's class."""
+        if label in unit.ability_labels:  # granted by an ability (<革命ドロー> …)
+            return True
         if unit.component is None or self.load_class is None:
             return False
         return bool(self.load_class(unit.component)().has_label(self, unit, label))
@@ -161,28 +165,40 @@ class EffectContext:
 
 
 def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[str], type] | None) -> None:
-    """Recompute every static ability, scope by scope: all → your → this (9.4.2).
+    """Recompute every static ability, scope by scope: all → your → this (9.4.2), from a
+    clean state. Holders: units on the field, fog marks of this turn, face-up trumps (4.4).
+    When an ability makes a unit count as other suits (treat_as_suits), the pass runs again
+    keeping those suits, so the abilities that read suits see them (docs/engine.md).
     Cached by the state's version (any change of units bumps it)."""
     if load_class is None or getattr(state, "_abilities_at", None) == state.version:
         return
     holders: list[Unit] = []
-    state.rules_on.clear()
     for p in state.players:
-        for u in p.field:
-            u.ability_size = 0
-            u.ability_roles.clear()
-            holders.append(u)
+        holders.extend(p.field)
         # 4.3: a fog's effect is lost when the turn ends, whoever owns the card; a mark left
         # in the other player's fog (エンド moves only the turn player's) stays there, inert
         holders.extend(m for m in p.marks if m.entered_turn == state.turn)
+        holders.extend(t for t in p.trumps if t.face_up)
     with_abilities = [(u, load_class(u.component)) for u in holders if u.component is not None]
     with_abilities = [(u, cls) for u, cls in with_abilities if cls.scopes]
-    for scope in ("all", "your", "this"):
-        for u, cls in with_abilities:
-            if scope in cls.scopes:
-                ctx = EffectContext(state, Request(cls.id, u.owner), chooser, load_class, ability=True)
-                try:
-                    cls().apply_abilities(ctx, u, scope)
-                except NotImplementedError as e:  # a component the engine cannot run came into play
-                    raise NotExecutable(cls.id, str(e)) from None
+    suits: dict[int, set] = {}
+    for _pass in range(2):
+        state.rules_on.clear()
+        state.waived.clear()
+        state.shields.clear()
+        for p in state.players:
+            for u in (*p.field, *p.trumps):
+                u.clear_abilities()
+                u.ability_suits.update(suits.get(id(u), ()))
+        for scope in ("all", "your", "this"):
+            for u, cls in with_abilities:
+                if scope in cls.scopes:
+                    ctx = EffectContext(state, Request(cls.id, u.owner), chooser, load_class, ability=True)
+                    try:
+                        cls().apply_abilities(ctx, u, scope)
+                    except NotImplementedError as e:  # a component the engine cannot run came into play
+                        raise NotExecutable(cls.id, str(e)) from None
+        suits = {id(u): set(u.ability_suits) for p in state.players for u in p.field if u.ability_suits}
+        if not suits:
+            break
     state._abilities_at = state.version

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..cards import Card
 from ..vocabulary import Payment
+from .abilities import without_waived
 from .observe import CostPaid, seen
 from .request import COST, Prompt
 from .state import GameState, RulesError, Unit
@@ -46,8 +47,12 @@ class Costs:
         self.game = game
         self._needs: dict[str, list[tuple[str, Need, int]]] = {}
 
-    def needs(self, cls: type) -> list[tuple[str, Need, int]]:
-        """(letter, need, amount) per cost letter of the action, in printed order."""
+    def needs(self, cls: type, player: int | None = None) -> list[tuple[str, Need, int]]:
+        """(letter, need, amount) per cost letter of the action, in printed order; for
+        `player`, without the letters an ability waives (魔術士, `bpscript.engine.abilities`)."""
+        if player is not None and self.game.state.waived:
+            kept = without_waived(self.game.state, player, cls.type, cls.cost)
+            return [n for n in self.needs(cls) if n[0] in kept] if kept != tuple(cls.cost) else self.needs(cls)
         found = self._needs.get(cls.id)
         if found is None:
             costs = self.game.ruleset.vocabulary.costs
@@ -60,9 +65,9 @@ class Costs:
             self._needs[cls.id] = found
         return found
 
-    def totals(self, cls: type) -> dict[Need, int]:
+    def totals(self, cls: type, player: int | None = None) -> dict[Need, int]:
         out: dict[Need, int] = {}
-        for _letter, need, amount in self.needs(cls):
+        for _letter, need, amount in self.needs(cls, player):
             out[need] = out.get(need, 0) + amount
         return out
 
@@ -106,7 +111,7 @@ class Costs:
         driven: set[int] = set()
         discarded: set[Card] = set(keys)
         sacrificed: set[int] = set()
-        for letter, (kind, what), amount in self.needs(cls):
+        for letter, (kind, what), amount in self.needs(cls, player):
             cost_id = self.game.ruleset.vocabulary.costs[letter].id
             if kind is Payment.DRIVE and what == KEY_UNIT:
                 if key_unit is None or not key_unit.charged:

@@ -23,6 +23,8 @@ from . import queries, verbs  # noqa: F401  (both fill the table of verbs)
 from ..vocabulary import ComponentDef, TargetKindDef, TypeDef
 from .context import ATTRIBUTES, CONTEXT_NAMES
 from .registry import EVENTS, VERBS
+from .state import ZONE_OF_KIND
+from .targeting import TARGET_ZONES
 from .verbs import PILES
 
 #: the zones the engine keeps: its piles and the field
@@ -139,13 +141,13 @@ def script_coverage(s: m.Script, implemented: frozenset[str]) -> ScriptCoverage:
 
 def target_supported(spec: m.TargetSpec) -> bool:
     """Whether the engine can offer candidates for a target of this kind: requests,
-    players, and units on the field (a type or component kind whose units live there)."""
+    players, and units of a type or component kind that lives on the field or in the trump zone."""
     of = spec.of
     if isinstance(of, TargetKindDef):
         return True
     if isinstance(of, TypeDef):
-        return of.kind == "character"
-    return isinstance(of, ComponentDef) and of.id == "character"
+        return ZONE_OF_KIND.get(of.kind) in TARGET_ZONES
+    return isinstance(of, ComponentDef) and ZONE_OF_KIND.get(of.id) in TARGET_ZONES
 
 
 def coverage(rs: m.Ruleset, scripts: Iterable[m.Script] | None = None) -> list[ScriptCoverage]:

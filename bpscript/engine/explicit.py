@@ -121,7 +121,7 @@ def _why_not(game: Any, player: int, cls: type) -> tuple[str, str]:
     probe = game.ctx(Request(cls.id, player))
     if not inst.can_activate(probe):
         return "5.1", f"the activation condition of '{cls.id}' does not hold"
-    needs = game.costs.totals(cls)
+    needs = game.costs.totals(cls, player)
     if needs and not game.costs.affordable(needs, game.costs.funds(player, needs), (), None):
         return "5.2", f"P{player} cannot pay the cost of '{cls.id}' ({''.join(cls.cost)})"
     if cls.key is not None:

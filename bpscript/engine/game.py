@@ -28,6 +28,7 @@ from . import observe as ob
 from .agents import Withdrawn
 from .base import NotExecutable, locate
 from .context import EffectContext, apply_abilities
+from .abilities import shielded
 from .costs import Costs
 from .legal import LazyOptions, Legal, Option
 from .request import Chooser, Request
@@ -177,7 +178,11 @@ class Game:
                 self.resolve(req)  # [8] [9]
                 self.trigger_check()
         else:
-            self.trigger_check()  # [6] before the request goes on the stage (9.4)
+            st.pending.append(req)  # its key cards are off the hand, not yet on the stage
+            try:
+                self.trigger_check()  # [6] before the request goes on the stage (9.4)
+            finally:
+                st.pending.remove(req)
             if st.winner is None:
                 self.add_to_stage(req)  # [10]
             self.chance = 1 - p  # [16]
@@ -281,7 +286,7 @@ class Game:
             return True
         st = self.state
         if isinstance(t, Unit):
-            return any(t in p.field for p in st.players) and set(req.target_cards) <= set(t.cards)
+            return any(t in p.field or t in p.trumps for p in st.players) and set(req.target_cards) <= set(t.cards)
         if isinstance(t, Request):
             return t in st.stage
         return True
@@ -298,6 +303,8 @@ class Game:
             self.observe(ob.Resolved(req.controller, req.action, effective, req.triggered))
         if effective:
             ctx = self.ctx(req)
+            apply_abilities(st, self.seats, self.rules.load)
+            ctx.shielded = shielded(st, req)  # 要塞: decided just before the effect
             try:
                 cls().resolve(ctx)
             except (NotExecutable, EOFError):  # EOFError: the person's input ended mid-effect

@@ -15,9 +15,11 @@ from typing import Any, Callable
 
 from ..cards import Card
 from ..conditions import LabelHolder, NamedCharacter
-from ..vocabulary import Subject, Window
+from ..vocabulary import Window
 from .base import ActionEffect
-from .context import EffectContext
+from . import targeting
+from .abilities import forced_attack
+from .context import EffectContext, apply_abilities
 from .costs import units_of
 from .request import Request
 from .state import Unit
@@ -112,6 +114,7 @@ class Legal:
         regulation check in `Game.__init__` reports them)."""
         game = self.game
         st = game.state
+        apply_abilities(st, game.seats, game.rules.load)  # labels, waived costs, forced attacks (9.3)
         main_ok = p == st.turn_player and not st.stage
         out: list[Option] = []
         hand = tuple(st.players[p].hand)
@@ -124,7 +127,7 @@ class Legal:
         for plan in self.plans:
             if plan.main and not main_ok:
                 continue
-            needs = plan.needs
+            needs = plan.needs if not st.waived else costs.totals(plan.cls, p)
             if needs:
                 missing = [n for n in needs if n not in funds]
                 if missing:
@@ -153,6 +156,9 @@ class Legal:
                         out.append(Option(plan.id, plan.name, keys, unit, t))
                 else:
                     out.append(Option(plan.id, plan.name, keys, unit, None))
+        forced = forced_attack(st, p)
+        if forced:  # 巨人: the attack is requested whenever it may be (docs/engine.md)
+            out = [o for o in out if o.action in forced] or out
         return out
 
     def key_units(self, ctx: EffectContext, cls: type, p: int) -> list[Unit]:
@@ -172,30 +178,8 @@ class Legal:
                 out.append(u)
         return out
 
-    def _untargetable(self, req: Request, by: str) -> bool:
-        """A rule note (※) may shield a request from some actions (剣の雨 from カウンター)."""
-        script = self.game.ruleset.scripts.get(req.action)
-        note = getattr(script, "note_def", None)
-        return note is not None and by in note.untargetable_by
-
     def targets(self, ctx: EffectContext, cls: type, p: int) -> list[Any]:
-        """The candidates for the action's target (5.3.1): units of the declared type or
-        component kind, requests on the stage, or players, as the target kind says."""
-        kind, _count, owner = cls.target_kinds[0]
-        who = None if owner is None else (p if owner == "self" else 1 - p)
-        voc = self.game.ruleset.vocabulary
-        subject = voc.target_kinds.get(kind)
-        if subject is not None:
-            if subject.subject is Subject.REQUEST:
-                cands: list[Any] = [r for r in self.game.state.stage if not self._untargetable(r, cls.id)]
-            elif subject.subject is Subject.PLAYER:
-                cands = [0, 1]
-            else:
-                cands = [1 - p]
-        elif voc.unit_kind(kind) is not None:
-            players = (0, 1) if who is None else (who,)
-            cands = [u for q in players for u in units_of(self.game.state, q, kind)]
-        else:
-            return []
-        inst = self.game.rules.instance(cls.id)
-        return [c for c in cands if inst.target_ok(ctx, 0, c)]
+        """The candidates for the action's target (5.3.1) that meet its where-condition:
+        units of the declared type or component kind, requests on the stage, or players,
+        as the target kind says (`bpscript.engine.targeting`)."""
+        return targeting.targets(self.game.state, ctx, cls, self.game.rules.instance(cls.id), p)

@@ -140,6 +140,35 @@ class Position:
         p.marks.append(mark)
         return mark
 
+    def trump(self, player: int, cards: str | Sequence[str], *, face_up: bool = True,
+              owner: int | None = None) -> list[Unit]:
+        """Cards in `player`'s trump zone (4.4), face up (表切札: their abilities hold) or
+        face down (裏切札); the trump units, in the order given. A card that is no trump
+        of the regulation when face up is an error."""
+        names = [c for c, _ in self.state.components("trump")]
+        if not names:
+            raise PositionError(f"{self.format} / {self.frame} has no trumps")
+        cards_ = self._own(player, cards, owner)
+        p = self.state.players[player]
+        p.trump.extend(cards_)
+        self.state.rematch_trumps(p)
+        units = [u for u in p.trumps if u.cards[0] in cards_]
+        for u in units:
+            u.face_up = True  # matched face up first: the card must be a trump (♠A 革命 …)
+        self.state.rematch_trumps(p)
+        shown = [u for u in units if u.component is None]
+        if shown:
+            p.trump[-len(cards_):] = []
+            self.state.rematch_trumps(p)
+            self._disown(cards_)
+            raise PositionError(f"{' '.join(str(u.cards[0]) for u in shown)} is no trump of "
+                                f"{self.format} / {self.frame} (its trumps: {', '.join(names)})")
+        for u in units:
+            u.face_up = face_up
+            u.entered_turn = max(0, self.state.turn - 1)
+        self.state.rematch_trumps(p)
+        return units
+
     # ------------------------------------------------------------ the stage
     def request(self, player: int, action: str, keys: str | Sequence[str] = (), target: Any = None,
                 owner: int | None = None) -> Request:

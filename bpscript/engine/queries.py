@@ -7,6 +7,7 @@ import builtins
 from typing import Any
 
 from ..cards import Card, Suit
+from .abilities import forced_choices
 from .registry import accepts, cards_of, on_field, units_of, verb
 from .request import Ctx
 from .state import Unit, owner_of
@@ -54,8 +55,9 @@ def has_number(ctx: Ctx, what: Any, number: int) -> bool:
 
 @verb
 def has_suit(ctx: Ctx, what: Any, suit: Any) -> bool:
+    """A unit's cards, or the suits an ability has it count as (♠兵士としても扱う)."""
     suits = {suit} if isinstance(suit, Suit) else set(suit or ())
-    return any(c.suit in suits for c in cards_of(what))
+    return any(c.suit in suits for c in cards_of(what)) or any(suits & u.ability_suits for u in units_of(what))
 
 
 @verb
@@ -121,7 +123,7 @@ def has_status(ctx: Ctx, unit: Any, status: str) -> bool:
 
 @verb
 def with_suit(ctx: Ctx, units: Any, suit: Suit) -> list[Unit]:
-    return [u for u in units_of(units) if any(c.suit is suit for c in u.cards)]
+    return [u for u in units_of(units) if any(c.suit is suit for c in u.cards) or suit in u.ability_suits]
 
 
 @verb
@@ -182,7 +184,10 @@ def choose_units(ctx: Ctx, player: int, units: list[Unit], count: int | None = N
                  optional: bool = False) -> list[Unit]:
     if not units:
         return []
-    return ctx.chooser.choose(player, list(units), count, "choose units", at_least=0 if optional else 1)
+    chosen = ctx.chooser.choose(player, list(units), count, "choose units", at_least=0 if optional else 1)
+    if count is None:  # a unit bound to join this attack is named too (巨人, bpscript.engine.abilities)
+        chosen = list(chosen) + [u for u in forced_choices(ctx.state, ctx.request, units) if u not in chosen]
+    return chosen
 
 
 @verb

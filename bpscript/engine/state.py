@@ -46,6 +46,22 @@ class Unit:
     designated: str | None = None
     #: statuses it holds (attacking, blocking), each with the unit it is linked to, if any
     statuses: dict[str, "Unit | None"] = field(default_factory=dict)
+    # what static abilities give it, recomputed with ability_size (9.3, 9.4.2; bpscript.engine.abilities)
+    ability_labels: set[str] = field(default_factory=set)  # labels granted (<革命ドロー> …)
+    ability_suits: set = field(default_factory=set)  # suits it also counts as (♠兵士としても扱う)
+    untargetable_by: set = field(default_factory=set)  # action ids that cannot target it; None: every action
+    must_attack: str | None = None  # the attack action it must join whenever possible (巨人)
+    ability_locked: bool = False  # a trump that cannot be turned face up (クローズ's mark)
+
+    def clear_abilities(self) -> None:
+        """Forget what abilities gave: they are recomputed from a clean state (9.4.2)."""
+        self.ability_size = 0
+        self.ability_roles.clear()
+        self.ability_labels.clear()
+        self.ability_suits.clear()
+        self.untargetable_by.clear()
+        self.must_attack = None
+        self.ability_locked = False
 
     def __repr__(self) -> str:
         return f"<{self.component or 'unit'} {' '.join(map(str, self.cards))} of {self.owner}>"
@@ -70,9 +86,12 @@ class Player:
     fog: list[Card] = field(default_factory=list)
     field: list[Unit] = field(default_factory=list)
     marks: list[Unit] = dataclasses.field(default_factory=list)  # fog cards as units linked to what they mark
+    trump: list[Card] = dataclasses.field(default_factory=list)  # the trump zone (4.4), in the order placed
+    #: one unit per card of the trump zone, face up (表切札) or face down (裏切札): kept by rematch
+    trumps: list[Unit] = dataclasses.field(default_factory=list)
 
     def cards(self) -> list[Card]:
-        return self.life + self.hand + self.grave + self.fog + [c for u in self.field for c in u.cards]
+        return self.life + self.hand + self.grave + self.fog + self.trump + [c for u in self.field for c in u.cards]
 
 
 def owner_of(card: Card) -> int:
@@ -149,6 +168,9 @@ class GameState:
     first_player: int = 0
     stage: list = field(default_factory=list)  # requests waiting, last = top (LIFO)
     rules_on: set[str] = field(default_factory=set)  # rule variants abilities switched on (recomputed)
+    waived: set[tuple[int, str, str]] = field(default_factory=set)  # (player, action type, cost letter), recomputed
+    pending: list = field(default_factory=list)  # a request made, its triggers checked before it is staged
+    shields: set[tuple[int, object]] = field(default_factory=set)  # (player, suit) 要塞 protects from, recomputed
     log: list[str] = field(default_factory=list)
     events: list[tuple] = field(default_factory=list)  # since the last trigger check
     requested: set[tuple[int, str]] = field(default_factory=set)  # (player, action) this turn
@@ -196,8 +218,21 @@ class GameState:
                 p.marks = [mk for mk in p.marks if all(c in fog for c in mk.cards)]
                 for mk in p.marks:
                     mk.component = self.match_fog(mk)
-                    if mk.link is not None and not any(mk.link in q.field for q in self.players):
+                    if mk.link is not None and not any(mk.link in q.field or mk.link in q.trumps
+                                                       for q in self.players):
                         mk.link = None
+            self.rematch_trumps(p)
+
+    def rematch_trumps(self, p: Player) -> None:
+        """The trump zone's units: one per card, a card placed without a face is face down
+        (3.9 エクストラ: trumps are placed face down); each is matched by its face (4.4)."""
+        if not p.trump and not p.trumps:
+            return
+        held = {u.cards[0]: u for u in p.trumps if u.cards[0] in p.trump}
+        p.trumps = [held.get(c) or Unit([c], p.index, False, True, self.turn) for c in p.trump]
+        matcher = _matcher(self.ruleset, self.format, self.frame)
+        for u in p.trumps:
+            u.component = matcher.match("trump", u.cards, u.face_up)
 
     # ------------------------------------------------------------ basic operations
     def damage(self, player: int, amount: int) -> int:
@@ -226,7 +261,7 @@ class GameState:
     def holds(self, card: Card) -> bool:
         """Whether the card is in one of its owner's zones (not on the stage as a key)."""
         p = self.players[owner_of(card)]
-        return card in p.hand or card in p.grave or card in p.life or card in p.fog or \
+        return card in p.hand or card in p.grave or card in p.life or card in p.fog or card in p.trump or \
             any(card in u.cards for u in p.field)
 
     def put_unit(self, player: int, cards: list[Card], face_up: bool, charged: bool = True,
@@ -256,7 +291,7 @@ class GameState:
         """Each player's cards are exactly their deck (`deck` for both, else each one's
         deck as dealt), each card in exactly one zone (key cards of requests on the stage
         count as their owner's)."""
-        staged = [c for r in self.stage for c in r.keys]
+        staged = [c for r in self.stage + self.pending for c in r.keys]
         for p in self.players:
             cards = p.cards() + [c for c in staged if owner_of(c) == p.index]
             want = [owned(c, p.index) for c in deck] if deck is not None else list(self.decks[p.index])
@@ -273,7 +308,8 @@ class GameState:
                  " ".join(f"{r.action}:{r.controller}:{[str(c) for c in r.keys]}" for r in self.stage)]
         for p in self.players:
             parts.append(" ".join(map(str, p.life)) + "|" + " ".join(map(str, p.hand)) + "|" +
-                         " ".join(map(str, p.grave)) + "|" + " ".join(map(str, p.fog)))
+                         " ".join(map(str, p.grave)) + "|" + " ".join(map(str, p.fog)) + "|" +
+                         " ".join(f"{u.cards[0]}{'+' if u.face_up else '-'}" for u in p.trumps))
             parts += [f"{[str(c) for c in u.cards]} {u.face_up} {u.charged} {u.component} {u.size_bonus} "
                       f"{u.size_lasting} {sorted(u.statuses)}" for u in p.field]
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()

@@ -22,7 +22,7 @@ from .state import GameState, Player, RulesError, Unit, owner_of
 __all__ = ["VERBS", "EVENTS", "take", "put", "unit_to_grave"]
 
 #: the piles the engine keeps, as the player's state has them (the field holds units)
-PILES = tuple(f.name for f in dataclasses.fields(Player) if f.name not in ("index", "field", "marks"))
+PILES = tuple(f.name for f in dataclasses.fields(Player) if f.name not in ("index", "field", "marks", "trumps"))
 
 
 def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]:
@@ -168,10 +168,17 @@ def add_size(ctx: Ctx, what: Any, amount: int, until: Any = None) -> None:
 
 @verb
 def turn(ctx: Ctx, what: Any, face: Any) -> None:
-    """Turn units face up or face down (a bulwark shown in damage judgement)."""
-    for u in units_of(what):
-        u.face_up = face[1] == "up"
-    ctx.state.rematch()
+    """Turn units face up or face down (a bulwark shown in damage judgement), and trumps,
+    given as cards of the trump zone or their units (オープン, クローズ, 4.4); a trump closed
+    this turn (クローズ's mark) stays face down."""
+    st, up = ctx.state, face[1] == "up"
+    for x in (what if isinstance(what, (list, tuple)) else [what]):
+        u = x if isinstance(x, Unit) else \
+            next((t for t in st.players[owner_of(x)].trumps if t.cards[0] == x), None) if isinstance(x, Card) else None
+        if u is None or (up and not u.face_up and u.ability_locked):
+            continue
+        u.face_up = up
+    st.rematch()
 
 
 @verb
@@ -244,8 +251,10 @@ def discard(ctx: Ctx, player: int, count: int = 1, cards: Any = None) -> None:
 
 @verb
 def damage(ctx: Ctx, player: int, amount: int) -> None:
-    """3.8: as many cards as possible from the top of the life to the grave (5.4.2)."""
-    ctx.state.damage(player, amount)
+    """3.8: as many cards as possible from the top of the life to the grave (5.4.2); none
+    to a player an ability shields from this effect (要塞)."""
+    if player not in getattr(ctx, "shielded", ()):
+        ctx.state.damage(player, amount)
 
 
 @verb

@@ -24,6 +24,8 @@ from bpscript.loader import load_official
 
 REGULATIONS = [("lite", "entry20"), ("std", "pack"), ("pro", "pack"), ("mast", "pack"), ("mast", "extra")]
 GAMES = 40
+#: エクストラ holds the most scripts (trumps, their actions and characters): more games
+GAMES_FACTOR = {"extra": 3}
 
 
 class Seeker(RandomAgent):
@@ -39,7 +41,7 @@ class Seeker(RandomAgent):
     def request(self, view, player, options):
         st = self.game.state
         for p in st.players:
-            self.ran.update(u.component for u in p.field + p.marks if u.component)
+            self.ran.update(u.component for u in p.field + p.marks + p.trumps if u.component)
         fresh = [o for o in options if o.action not in self.ran and o.action not in self.tried]
         if fresh:
             pick = self.rng.choice(fresh)
@@ -56,6 +58,7 @@ def _deal(rs, fmt: str, frame: str, seed: int, executable: set[str], want: list[
     pos = Position(rs, fmt, frame, seed=seed, turn=3, turn_player=seed % 2)
     characters = [s for s in rs.components("character")
                   if (fmt in s.formats or frame in s.frames) and s.id in executable]
+    trumps = [s for s in rs.components("trump") if (fmt in s.formats or frame in s.frames) and s.id in executable]
     for p in (0, 1):
         deck = list(STANDARD_DECK.pool)  # the 54 cards: every key condition can be met
         rng.shuffle(deck)
@@ -65,6 +68,8 @@ def _deal(rs, fmt: str, frame: str, seed: int, executable: set[str], want: list[
             hand = list(next(focus.key.condition.candidates(deck), ()))
             for c in hand:
                 deck.remove(c)
+        if seed % 2:  # trumps first: the trump cards of the summons (♠J …) are in the trump zone
+            _trumps(pos, p, trumps, deck, rng, focus)
         for comp in characters * (1 + seed % 2):
             cond = comp.unit_condition.condition if comp.unit_condition else None
             if not isinstance(cond, CardCondition):
@@ -74,11 +79,34 @@ def _deal(rs, fmt: str, frame: str, seed: int, executable: set[str], want: list[
                 for c in cards:
                     deck.remove(c)
                 pos.unit(p, [str(c) for c in cards], as_=comp.id, charged=rng.random() < 0.7)
+        if not seed % 2:  # characters first: the trump characters are on the field
+            _trumps(pos, p, trumps, deck, rng, focus)
         fill = max(0, 14 - len(hand))
         hand, deck = hand + deck[:fill], deck[fill:]
         pos.hand(p, [str(c) for c in hand])
         pos.life(p, [str(c) for c in deck])
     return pos
+
+
+def _trumps(pos: Position, p: int, trumps: list, deck: list, rng: random.Random, focus) -> None:
+    """The trump of the script to run (its category's), face up, and four others whose
+    card is still in the deck: most face up (abilities and actions in play), some face
+    down (to be opened)."""
+    cat = pos.ruleset.vocabulary.categories.get(focus.category.id) if focus is not None else None
+    first = [t for t in trumps if cat is not None and t.id == cat.trump]
+    others = [t for t in trumps if t not in first]
+    rng.shuffle(others)
+    placed = 0
+    for comp in first + others:
+        if comp.type.id != "faceUpTrump" or placed >= 5:  # 裏切札 is any card face down: some below
+            continue
+        cond = comp.unit_condition.condition if comp.unit_condition else None
+        cards = next(cond.candidates(deck), None) if isinstance(cond, CardCondition) else None
+        if cards is None or len(cards) != 1:
+            continue
+        deck.remove(cards[0])
+        pos.trump(p, [str(cards[0])], face_up=comp in first or rng.random() < 0.7)
+        placed += 1
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +117,7 @@ def ran():
     stopped: list[str] = []
     for fmt, frame in REGULATIONS:
         rules = Rules(rs, fmt, frame)
-        for seed in range(GAMES):
+        for seed in range(GAMES * GAMES_FACTOR.get(frame, 1)):
             want = sorted(i for i in executable - ran if i in rules.executable and i in rs.scripts
                           and rs.scripts[i].kind == "action")
             agents = [Seeker(seed * 2 + 1, ran), Seeker(seed * 2 + 2, ran)]

@@ -102,7 +102,7 @@ class Character_giant(ComponentEffect):
         if scope == 'this':
             _v_treat_as_suits(ctx, unit, [_K['heart'], _K['diamond']])
         if scope == 'this':
-            _v_must_attack(ctx, unit)
+            _v_must_attack(ctx, unit, ('script', 'attack'))
         if scope == 'this':
             _v_give_role(ctx, unit, 'withstandsBulwark')
 

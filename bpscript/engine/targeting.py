@@ -1,0 +1,129 @@
+"""Targets (5.3.1): the candidates for an action's target — requests on the stage,
+players, units on the field, trumps of the trump zone (表切札) — without the ones an
+ability shields (アクションの対象にできない, 9.3), and the verbs that work on a request's
+target or request another action: 対象変更, 修繕 (can_target), 追撃 (request_action).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..vocabulary import ComponentDef, Resolution, Subject, TypeDef
+from .registry import cards_of, verb
+from .request import Ctx, Request
+from .state import ZONE_OF_KIND, GameState, RulesError, Unit
+from .verbs import take
+
+__all__ = ["untargetable", "candidates", "targets", "TARGET_ZONES"]
+
+#: the zones whose units an action may target (5.3.1): characters on the field, trumps
+TARGET_ZONES = ("field", "trump")
+
+
+def untargetable(unit: Any, action: str) -> bool:
+    """Whether an ability keeps `action` from taking the unit as its target."""
+    return isinstance(unit, Unit) and (None in unit.untargetable_by or action in unit.untargetable_by)
+
+
+def _note_shields(st: GameState, req: Request, by: str) -> bool:
+    """A rule note (※) may shield a request from some actions (剣の雨 from カウンター)."""
+    note = getattr(st.ruleset.scripts.get(req.action), "note_def", None)
+    return note is not None and by in note.untargetable_by
+
+
+def _units(st: GameState, player: int, kind: str, zone: str) -> list[Unit]:
+    """The player's units of a type or component kind in the zone where that kind lives."""
+    scripts = st.ruleset.scripts
+    pool = st.players[player].field if zone == "field" else st.players[player].trumps if zone == "trump" else []
+    out = []
+    for u in pool:
+        s = scripts.get(u.component) if u.component else None
+        if s is not None and (s.type.id == kind or s.kind == kind):
+            out.append(u)
+    return out
+
+
+def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int) -> list[Any]:
+    """What an action of player `p` could take as a target of the kind `spec` (kind, count,
+    owner), before its own where-condition: requests (not one a note shields), players,
+    or units of the kind where the kind lives, less those an ability shields."""
+    kind, _count, owner = spec
+    voc = st.ruleset.vocabulary
+    subject = voc.target_kinds.get(kind)
+    if subject is not None:
+        if subject.subject is Subject.REQUEST:
+            return [r for r in st.stage if not _note_shields(st, r, action)]
+        return [0, 1] if subject.subject is Subject.PLAYER else [1 - p]
+    of = voc.unit_kind(kind)
+    if of is None:
+        return []
+    zone = ZONE_OF_KIND.get(of.kind if isinstance(of, TypeDef) else of.id if isinstance(of, ComponentDef) else "")
+    if zone not in TARGET_ZONES:
+        return []
+    players = (0, 1) if owner is None else ((p,) if owner == "self" else (1 - p,))
+    return [u for q in players for u in _units(st, q, kind, zone) if not untargetable(u, action)]
+
+
+def targets(st: GameState, ctx: Any, cls: type, inst: Any, p: int) -> list[Any]:
+    """The candidates that meet the action's where-condition (`ctx` is the request's)."""
+    return [c for c in candidates(st, cls.id, cls.target_kinds[0], p) if inst.target_ok(ctx, 0, c)]
+
+
+# ---------------------------------------------------------------- verbs and queries
+@verb
+def change_target(ctx: Ctx, request: Any, chooser: int) -> None:
+    """The chooser changes the request's target to another one its action may take
+    (対象変更): never the request itself; another request, the 対象変更 one included."""
+    st = ctx.state
+    if not isinstance(request, Request) or request not in st.stage or request.target is None:
+        return
+    load = getattr(ctx, "load_class", None)
+    cls = load(request.action)
+    rctx = type(ctx)(st, request, ctx.chooser, load)
+    now = request.target
+    options = [c for c in targets(st, rctx, cls, cls(), request.controller)
+               if c is not request and not (c is now or (isinstance(c, int) and c == now))]
+    if not options:
+        return
+    new = ctx.chooser.choose(chooser, options, 1, "choose the new target")[0]
+    request.target = new
+    request.target_cards = tuple(new.cards) if isinstance(new, Unit) else ()
+
+
+@verb
+def can_target(ctx: Ctx, action: Any, what: Any) -> bool:
+    """Whether the action could take `what` as its target: a candidate of its target kind
+    for this player that no ability shields. Its where-condition is not asked: it may
+    depend on key cards not chosen yet (修繕 asks before choosing the 装備 key)."""
+    cls = ctx.load_class(action[1])
+    return bool(cls.target_kinds) and any(
+        c is what for c in candidates(ctx.state, cls.id, cls.target_kinds[0], ctx.me))
+
+
+@verb
+def request_action(ctx: Ctx, action: Any, player: int, free: bool = False, target: Any = None,
+                   keys: Any = None) -> None:
+    """The player requests another action (追撃: アタック; 修繕: 装備 without its cost): its
+    activation condition must hold; the key cards leave their zone; the request goes on
+    the stage (5.3). An action with costs to pay, or one that resolves at once, is not
+    requested this way by any official script and is refused."""
+    st = ctx.state
+    cls = ctx.load_class(action[1])
+    if cls.cost and not free:
+        raise RulesError(f"request_action: '{cls.id}' has a cost; only a free request or a costless action")
+    if cls.resolution != Resolution.STAGE:
+        raise RulesError(f"request_action: '{cls.id}' resolves at once; only actions that go on the stage")
+    cards = cards_of(keys) if keys is not None else []
+    req = Request(cls.id, player, cards, None, target, cls.resolution, cls.window,
+                  target_cards=tuple(target.cards) if isinstance(target, Unit) else ())
+    probe = type(ctx)(st, req, ctx.chooser, ctx.load_class)
+    if not cls().can_activate(probe):
+        st.log.append(f"P{player} cannot request {cls.id}: its activation condition does not hold")
+        return
+    if cards:
+        take(st, cards)
+    st.requested.add((player, cls.id))
+    st.events.append(("requested", cls.id, player))
+    st.stage.append(req)
+    st.events.append(("added_to_stage", cls.id, player))
+    st.log.append(f"P{player} requests {req}")
