@@ -102,8 +102,9 @@ def _actual(s: m.Script) -> dict:
 def _expected(kind: str, d: dict) -> dict:
     exp = {k: v for k, v in d.items()}
     if kind == "trump":
+        if "type" in d:  # 裏切札 has no heading of its own: its category is its type
+            exp.setdefault("category", d["type"])
         exp.setdefault("type", "表切札")
-        exp.setdefault("category", exp["type"])
         exp.setdefault("abilities", [])
     if "cost" in exp:
         exp["cost"] = str(exp["cost"])
@@ -118,6 +119,21 @@ def test_script_matches_reference(ruleset, kind, ref):
     actual = _actual(s)
     for field in sorted(set(expected) | set(actual)):
         assert actual.get(field) == expected.get(field), f"{ref['id']}.{field}"
+
+
+TRUMPS = [d for kind, d in REFERENCE if kind == "trump" and "type" not in d]
+
+
+@pytest.mark.parametrize("ref", TRUMPS, ids=[d["id"] for d in TRUMPS])
+def test_a_face_up_trump_is_listed_under_its_heading(ruleset, ref):
+    """8.3.5: each trump is printed under 「切札 ♠ A 革命」 — its card and name — and the official
+    list uses that heading as its category, as it does for the trump's actions and characters."""
+    s = ruleset.scripts[ref["id"]]
+    assert ref["category"] == f"切札{ref['unit_condition']} {ref['name']}"
+    assert s.category.name == ref["category"]
+    assert ruleset.vocabulary.categories[s.category.id].trump == s.id
+    related = [x for x in ruleset.scripts.values() if x.kind != "trump" and x.category.id == s.category.id]
+    assert all(x.category.name == ref["category"] for x in related)
 
 
 def test_frames_match_reference(ruleset):
