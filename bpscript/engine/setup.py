@@ -21,7 +21,7 @@ import random
 from .. import model as m
 from ..cards import Card
 from ..setup_steps import SetupStep, StepKind
-from . import dealer
+from . import dealer, trump_setup
 from .dealer import Deal
 from .request import Chooser, RandomChooser
 from .state import GameState, Player, RulesError, owned
@@ -146,7 +146,7 @@ def _start(run: Deal, step: SetupStep) -> None:
 _STEPS = {
     StepKind.SHUFFLE: _shuffle, StepKind.LIFE: _life, StepKind.HAND: _hand, StepKind.PRESET: _preset,
     StepKind.DECIDE_FIRST: _decide_first, StepKind.REVEAL_SOLDIER: _reveal_soldier, StepKind.START: _start,
-    **dealer.STEPS,
+    **dealer.STEPS, **trump_setup.STEPS,
 }
 #: the setup step kinds the engine runs (coverage reports the others)
 SUPPORTED_STEPS: frozenset[StepKind] = frozenset(_STEPS)

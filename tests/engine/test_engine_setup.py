@@ -88,7 +88,7 @@ def test_the_commands_name_the_step():
     cov = subprocess.run([sys.executable, "-m", "bpscript.cli", "check", "--coverage", "stdlib", "frames"],
                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert "setup [blackpoker-8.2]: 1 / 5 frame(s) the engine sets up" in cov.stdout
-    assert "not set up: extra" in cov.stdout and "open_trump first" in cov.stdout
+    assert "not set up: extra 【エクストラ】 — steps: rare 1, pack 14\n" in cov.stdout  # the trump steps run
 
 
 # ---------------------------------------------------------------- decisions of the setup
