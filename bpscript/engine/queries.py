@@ -27,8 +27,12 @@ def top_cards(ctx: Ctx, player: int, count: int) -> list[Card]:
 
 @verb
 def in_zone(ctx: Ctx, what: Any, zone: Any) -> bool:
-    if isinstance(what, Unit):
-        return zone[1] == "field" and on_field(ctx.state, what)
+    if isinstance(what, Unit):  # a unit moved as one: its cards are where it went (移せた場合)
+        if zone[1] == "field" or on_field(ctx.state, what):
+            return zone[1] == "field" and on_field(ctx.state, what)
+        return bool(what.gone) and in_zone(ctx, list(what.gone), zone)
+    if isinstance(what, (list, tuple)) and what and all(isinstance(x, Unit) for x in what):
+        return all(in_zone(ctx, x, zone) for x in what)
     cards = cards_of(what)
     return bool(cards) and all(c in getattr(ctx.state.players[owner_of(c)], zone[1], ()) for c in cards)
 

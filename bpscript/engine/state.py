@@ -52,6 +52,7 @@ class Unit:
     untargetable_by: set = field(default_factory=set)  # action ids that cannot target it; None: every action
     must_attack: str | None = None  # the attack action it must join whenever possible (巨人)
     ability_locked: bool = False  # a trump that cannot be turned face up (クローズ's mark)
+    gone: list[Card] = field(default_factory=list)  # its cards that left it (移せた場合: where they went)
 
     def clear_abilities(self) -> None:
         """Forget what abilities gave: they are recomputed from a clean state (9.4.2)."""

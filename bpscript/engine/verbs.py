@@ -42,6 +42,7 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
             for u in p.field:
                 if card in u.cards:
                     u.cards.remove(card)
+                    u.gone.append(card)
                     where[card] = ("field", u.component)
                     u.designated = None
                     if not u.cards:
