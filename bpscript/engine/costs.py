@@ -152,7 +152,7 @@ class Costs:
                     paid[i] = dataclasses.replace(paid[i], cards=tuple(st.players[player].grave[-moved:]) if moved else ())
             elif kind is Payment.DISCARD:
                 put(st, list(what_), "grave")
-                st.events.append(("discarded", player))
+                st.events.append(("discarded", player, tuple(what_)))
             else:
                 for u in what_:
                     unit_to_grave(st, u)

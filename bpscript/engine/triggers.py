@@ -53,6 +53,8 @@ class Triggers:
             return EventFacts(kind, ev[2], request=ev[1])
         if kind == "unblocked":
             return EventFacts(kind, ev[1], unit=ev[2] if len(ev) > 2 else None)
+        if kind == "discarded":  # the cards discarded: 暴動 deals two per card
+            return EventFacts(kind, ev[1], tuple(ev[2]) if len(ev) > 2 else ())
         return EventFacts(kind, ev[1] if len(ev) > 1 else None)
 
     @staticmethod

@@ -247,7 +247,7 @@ def discard(ctx: Ctx, player: int, count: int = 1, cards: Any = None) -> None:
         ctx.chooser.choose(player, list(hand), min(count, len(hand)), "discard")
     if chosen:
         put(ctx.state, chosen, "grave")
-        ctx.state.events.append(("discarded", player))
+        ctx.state.events.append(("discarded", player, tuple(chosen)))
 
 
 @verb
