@@ -37,6 +37,9 @@ def full_view(game: Any, p: int) -> dict[str, Any]:
         "grave": [str(c) for c in me.grave], "opponent_grave_top": str(opp.grave[-1]) if opp.grave else None,
         "field": units(me, True), "opponent_field": units(opp, False),
         "fog": [str(c) for c in me.fog], "opponent_fog": [str(c) for c in opp.fog],
+        # the trump zone (4.4): one's own trumps, face up or down; the opponent's face-up ones
+        "trumps": [{"card": str(u.cards[0]), "face_up": u.face_up, "trump": u.component} for u in me.trumps],
+        "opponent_trumps": [{"card": str(u.cards[0]), "trump": u.component} for u in opp.trumps if u.face_up],
         "stage": [str(r) for r in st.stage],
     }
 

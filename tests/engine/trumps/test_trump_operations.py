@@ -108,3 +108,16 @@ def test_a_face_down_trump_is_a_secret_trump_with_no_ability(board):
     game.legal_requests(0)
     assert {u.component for u in game.state.players[0].trumps} == {"secretTrump"}
     assert game.state.rules_on == set() and game.state.shields == set()
+
+
+def test_a_player_sees_own_trumps_and_the_opponent_s_face_up_ones(board):
+    """エクストラ disclosure of the trump zone: 表裏を変えずに見えるカード — a face-down trump is
+    seen by its owner only (6.1)."""
+    b = board()
+    b.trump(0, "♠A")
+    b.trump(0, "♣9", face_up=False)
+    game = b.game()
+    mine, theirs = game.full_view(0), game.full_view(1)
+    assert mine["trumps"] == [{"card": "♠A", "face_up": True, "trump": "sA"},
+                              {"card": "♣9", "face_up": False, "trump": "secretTrump"}]
+    assert theirs["opponent_trumps"] == [{"card": "♠A", "trump": "sA"}]

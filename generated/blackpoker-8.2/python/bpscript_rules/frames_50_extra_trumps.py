@@ -9,7 +9,7 @@ class Trump_sA(ComponentEffect):
     name = '革命'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpSA'
     formats = ()
     frames = ('extra',)
     source = 'frames/50-extra/trumps.bps:44:7'
@@ -31,10 +31,10 @@ class Trump_s2(ComponentEffect):
     name = 'スラッシュ'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpS2'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:56:7'
+    source = 'frames/50-extra/trumps.bps:57:7'
     zone = 'trump'
     unit_condition = '♠2'
     labels = ()
@@ -51,10 +51,10 @@ class Trump_s3(ComponentEffect):
     name = 'ドレイン'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpS3'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:64:7'
+    source = 'frames/50-extra/trumps.bps:66:7'
     zone = 'trump'
     unit_condition = '♠3'
     labels = ()
@@ -67,10 +67,10 @@ class Trump_s4(ComponentEffect):
     name = '威圧'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpS4'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:71:7'
+    source = 'frames/50-extra/trumps.bps:74:7'
     zone = 'trump'
     unit_condition = '♠4'
     labels = ()
@@ -83,10 +83,10 @@ class Trump_s5(ComponentEffect):
     name = '蘇生'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpS5'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:78:7'
+    source = 'frames/50-extra/trumps.bps:82:7'
     zone = 'trump'
     unit_condition = '♠5'
     labels = ()
@@ -99,10 +99,10 @@ class Trump_s7(ComponentEffect):
     name = '瞬殺'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpS7'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:85:7'
+    source = 'frames/50-extra/trumps.bps:90:7'
     zone = 'trump'
     unit_condition = '♠7'
     labels = ()
@@ -115,10 +115,10 @@ class Trump_sJ(ComponentEffect):
     name = 'リアニメーター'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpSJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:92:7'
+    source = 'frames/50-extra/trumps.bps:98:7'
     zone = 'trump'
     unit_condition = '♠J'
     labels = ()
@@ -131,10 +131,10 @@ class Trump_sK(ComponentEffect):
     name = '魔王'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpSK'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:99:7'
+    source = 'frames/50-extra/trumps.bps:106:7'
     zone = 'trump'
     unit_condition = '♠K'
     labels = ()
@@ -147,10 +147,10 @@ class Trump_h2(ComponentEffect):
     name = '援軍'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpH2'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:106:7'
+    source = 'frames/50-extra/trumps.bps:114:7'
     zone = 'trump'
     unit_condition = '♡2'
     labels = ()
@@ -163,10 +163,10 @@ class Trump_h3(ComponentEffect):
     name = '激励'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpH3'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:113:7'
+    source = 'frames/50-extra/trumps.bps:122:7'
     zone = 'trump'
     unit_condition = '♡3'
     labels = ()
@@ -183,10 +183,10 @@ class Trump_h4(ComponentEffect):
     name = '休戦'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpH4'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:121:7'
+    source = 'frames/50-extra/trumps.bps:131:7'
     zone = 'trump'
     unit_condition = '♡4'
     labels = ()
@@ -199,10 +199,10 @@ class Trump_h5(ComponentEffect):
     name = '追撃'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpH5'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:128:7'
+    source = 'frames/50-extra/trumps.bps:139:7'
     zone = 'trump'
     unit_condition = '♡5'
     labels = ()
@@ -215,10 +215,10 @@ class Trump_h7(ComponentEffect):
     name = 'ファントム'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpH7'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:135:7'
+    source = 'frames/50-extra/trumps.bps:147:7'
     zone = 'trump'
     unit_condition = '♡7'
     labels = ()
@@ -235,10 +235,10 @@ class Trump_h8(ComponentEffect):
     name = '救済'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpH8'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:143:7'
+    source = 'frames/50-extra/trumps.bps:156:7'
     zone = 'trump'
     unit_condition = '♡8'
     labels = ()
@@ -251,10 +251,10 @@ class Trump_hJ(ComponentEffect):
     name = 'チャリオット'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpHJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:150:7'
+    source = 'frames/50-extra/trumps.bps:164:7'
     zone = 'trump'
     unit_condition = '♡J'
     labels = ()
@@ -267,10 +267,10 @@ class Trump_hK(ComponentEffect):
     name = '巨人'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpHK'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:157:7'
+    source = 'frames/50-extra/trumps.bps:172:7'
     zone = 'trump'
     unit_condition = '♡K'
     labels = ()
@@ -283,10 +283,10 @@ class Trump_dA(ComponentEffect):
     name = '防壁追加'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpDA'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:164:7'
+    source = 'frames/50-extra/trumps.bps:180:7'
     zone = 'trump'
     unit_condition = '♢A'
     labels = ()
@@ -299,10 +299,10 @@ class Trump_d3(ComponentEffect):
     name = '交渉'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpD3'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:171:7'
+    source = 'frames/50-extra/trumps.bps:188:7'
     zone = 'trump'
     unit_condition = '♢3'
     labels = ()
@@ -319,10 +319,10 @@ class Trump_d4(ComponentEffect):
     name = '相殺'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpD4'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:179:7'
+    source = 'frames/50-extra/trumps.bps:197:7'
     zone = 'trump'
     unit_condition = '♢4'
     labels = ()
@@ -335,10 +335,10 @@ class Trump_d5(ComponentEffect):
     name = '喪失'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpD5'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:186:7'
+    source = 'frames/50-extra/trumps.bps:205:7'
     zone = 'trump'
     unit_condition = '♢5'
     labels = ()
@@ -356,10 +356,10 @@ class Trump_d8(ComponentEffect):
     name = '修繕'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpD8'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:194:7'
+    source = 'frames/50-extra/trumps.bps:214:7'
     zone = 'trump'
     unit_condition = '♢8'
     labels = ()
@@ -372,10 +372,10 @@ class Trump_d9(ComponentEffect):
     name = '充足'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpD9'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:201:7'
+    source = 'frames/50-extra/trumps.bps:222:7'
     zone = 'trump'
     unit_condition = '♢9'
     labels = ()
@@ -388,10 +388,10 @@ class Trump_dJ(ComponentEffect):
     name = '策士'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpDJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:208:7'
+    source = 'frames/50-extra/trumps.bps:230:7'
     zone = 'trump'
     unit_condition = '♢J'
     labels = ()
@@ -404,10 +404,10 @@ class Trump_c4(ComponentEffect):
     name = 'スイッチ'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpC4'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:215:7'
+    source = 'frames/50-extra/trumps.bps:238:7'
     zone = 'trump'
     unit_condition = '♣4'
     labels = ()
@@ -424,10 +424,10 @@ class Trump_c5(ComponentEffect):
     name = '内乱'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpC5'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:223:7'
+    source = 'frames/50-extra/trumps.bps:247:7'
     zone = 'trump'
     unit_condition = '♣5'
     labels = ()
@@ -440,10 +440,10 @@ class Trump_c7(ComponentEffect):
     name = '手札補充'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpC7'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:230:7'
+    source = 'frames/50-extra/trumps.bps:255:7'
     zone = 'trump'
     unit_condition = '♣7'
     labels = ()
@@ -456,10 +456,10 @@ class Trump_c8(ComponentEffect):
     name = 'リセット'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpC8'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:237:7'
+    source = 'frames/50-extra/trumps.bps:263:7'
     zone = 'trump'
     unit_condition = '♣8'
     labels = ()
@@ -472,10 +472,10 @@ class Trump_c9(ComponentEffect):
     name = '要塞'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpC9'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:244:7'
+    source = 'frames/50-extra/trumps.bps:271:7'
     zone = 'trump'
     unit_condition = '♣9'
     labels = ()
@@ -492,10 +492,10 @@ class Trump_c10(ComponentEffect):
     name = '悪あがき'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpC10'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:252:7'
+    source = 'frames/50-extra/trumps.bps:280:7'
     zone = 'trump'
     unit_condition = '♣10'
     labels = ()
@@ -508,10 +508,10 @@ class Trump_cJ(ComponentEffect):
     name = '騎士'
     kind = 'trump'
     type = 'faceUpTrump'
-    category = 'faceUpTrump'
+    category = 'trumpCJ'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:259:7'
+    source = 'frames/50-extra/trumps.bps:288:7'
     zone = 'trump'
     unit_condition = '♣J'
     labels = ()
@@ -527,7 +527,7 @@ class Trump_secretTrump(ComponentEffect):
     category = 'faceDownTrump'
     formats = ()
     frames = ('extra',)
-    source = 'frames/50-extra/trumps.bps:266:7'
+    source = 'frames/50-extra/trumps.bps:296:7'
     zone = 'trump'
     unit_condition = '全て(裏向き)'
     labels = ()
@@ -544,53 +544,53 @@ _v_with_suit = _verb('with_suit')
 
 __bps_lines__ = {
     6: 'frames/50-extra/trumps.bps:44:7',
-    22: 'frames/50-extra/trumps.bps:46:3',
-    23: 'frames/50-extra/trumps.bps:46:47',
-    24: 'frames/50-extra/trumps.bps:47:3',
-    25: 'frames/50-extra/trumps.bps:50:19',
-    28: 'frames/50-extra/trumps.bps:56:7',
-    44: 'frames/50-extra/trumps.bps:58:3',
-    45: 'frames/50-extra/trumps.bps:58:53',
-    48: 'frames/50-extra/trumps.bps:64:7',
-    64: 'frames/50-extra/trumps.bps:71:7',
-    80: 'frames/50-extra/trumps.bps:78:7',
-    96: 'frames/50-extra/trumps.bps:85:7',
-    112: 'frames/50-extra/trumps.bps:92:7',
-    128: 'frames/50-extra/trumps.bps:99:7',
-    144: 'frames/50-extra/trumps.bps:106:7',
-    160: 'frames/50-extra/trumps.bps:113:7',
-    176: 'frames/50-extra/trumps.bps:115:3',
-    177: 'frames/50-extra/trumps.bps:115:50',
-    180: 'frames/50-extra/trumps.bps:121:7',
-    196: 'frames/50-extra/trumps.bps:128:7',
-    212: 'frames/50-extra/trumps.bps:135:7',
-    228: 'frames/50-extra/trumps.bps:137:3',
-    229: 'frames/50-extra/trumps.bps:137:51',
-    232: 'frames/50-extra/trumps.bps:143:7',
-    248: 'frames/50-extra/trumps.bps:150:7',
-    264: 'frames/50-extra/trumps.bps:157:7',
-    280: 'frames/50-extra/trumps.bps:164:7',
-    296: 'frames/50-extra/trumps.bps:171:7',
-    312: 'frames/50-extra/trumps.bps:173:3',
-    313: 'frames/50-extra/trumps.bps:173:50',
-    316: 'frames/50-extra/trumps.bps:179:7',
-    332: 'frames/50-extra/trumps.bps:186:7',
-    348: 'frames/50-extra/trumps.bps:188:3',
-    349: 'frames/50-extra/trumps.bps:188:100',
-    350: 'frames/50-extra/trumps.bps:188:155',
-    353: 'frames/50-extra/trumps.bps:194:7',
-    369: 'frames/50-extra/trumps.bps:201:7',
-    385: 'frames/50-extra/trumps.bps:208:7',
-    401: 'frames/50-extra/trumps.bps:215:7',
-    417: 'frames/50-extra/trumps.bps:217:3',
-    418: 'frames/50-extra/trumps.bps:217:52',
-    421: 'frames/50-extra/trumps.bps:223:7',
-    437: 'frames/50-extra/trumps.bps:230:7',
-    453: 'frames/50-extra/trumps.bps:237:7',
-    469: 'frames/50-extra/trumps.bps:244:7',
-    485: 'frames/50-extra/trumps.bps:246:3',
-    486: 'frames/50-extra/trumps.bps:246:98',
-    489: 'frames/50-extra/trumps.bps:252:7',
-    505: 'frames/50-extra/trumps.bps:259:7',
-    521: 'frames/50-extra/trumps.bps:266:7',
+    22: 'frames/50-extra/trumps.bps:47:3',
+    23: 'frames/50-extra/trumps.bps:47:47',
+    24: 'frames/50-extra/trumps.bps:48:3',
+    25: 'frames/50-extra/trumps.bps:51:19',
+    28: 'frames/50-extra/trumps.bps:57:7',
+    44: 'frames/50-extra/trumps.bps:60:3',
+    45: 'frames/50-extra/trumps.bps:60:53',
+    48: 'frames/50-extra/trumps.bps:66:7',
+    64: 'frames/50-extra/trumps.bps:74:7',
+    80: 'frames/50-extra/trumps.bps:82:7',
+    96: 'frames/50-extra/trumps.bps:90:7',
+    112: 'frames/50-extra/trumps.bps:98:7',
+    128: 'frames/50-extra/trumps.bps:106:7',
+    144: 'frames/50-extra/trumps.bps:114:7',
+    160: 'frames/50-extra/trumps.bps:122:7',
+    176: 'frames/50-extra/trumps.bps:125:3',
+    177: 'frames/50-extra/trumps.bps:125:50',
+    180: 'frames/50-extra/trumps.bps:131:7',
+    196: 'frames/50-extra/trumps.bps:139:7',
+    212: 'frames/50-extra/trumps.bps:147:7',
+    228: 'frames/50-extra/trumps.bps:150:3',
+    229: 'frames/50-extra/trumps.bps:150:51',
+    232: 'frames/50-extra/trumps.bps:156:7',
+    248: 'frames/50-extra/trumps.bps:164:7',
+    264: 'frames/50-extra/trumps.bps:172:7',
+    280: 'frames/50-extra/trumps.bps:180:7',
+    296: 'frames/50-extra/trumps.bps:188:7',
+    312: 'frames/50-extra/trumps.bps:191:3',
+    313: 'frames/50-extra/trumps.bps:191:50',
+    316: 'frames/50-extra/trumps.bps:197:7',
+    332: 'frames/50-extra/trumps.bps:205:7',
+    348: 'frames/50-extra/trumps.bps:208:3',
+    349: 'frames/50-extra/trumps.bps:208:100',
+    350: 'frames/50-extra/trumps.bps:208:155',
+    353: 'frames/50-extra/trumps.bps:214:7',
+    369: 'frames/50-extra/trumps.bps:222:7',
+    385: 'frames/50-extra/trumps.bps:230:7',
+    401: 'frames/50-extra/trumps.bps:238:7',
+    417: 'frames/50-extra/trumps.bps:241:3',
+    418: 'frames/50-extra/trumps.bps:241:52',
+    421: 'frames/50-extra/trumps.bps:247:7',
+    437: 'frames/50-extra/trumps.bps:255:7',
+    453: 'frames/50-extra/trumps.bps:263:7',
+    469: 'frames/50-extra/trumps.bps:271:7',
+    485: 'frames/50-extra/trumps.bps:274:3',
+    486: 'frames/50-extra/trumps.bps:274:98',
+    489: 'frames/50-extra/trumps.bps:280:7',
+    505: 'frames/50-extra/trumps.bps:288:7',
+    521: 'frames/50-extra/trumps.bps:296:7',
 }
