@@ -152,38 +152,50 @@ def test_replay_reports_bad_logs_line_by_line(tmp_path):
     assert r.returncode == 2 and "cannot read" in r.stderr
 
 
-def test_not_executable_scripts_are_reported_and_never_resolved(rs):
-    """Coverage is the engine's: 対象変更 uses a verb the engine lacks, so it is listed with
-    what it misses, never offered, refused when requested, and resolving it (a request
-    already on the stage when the game goes on) raises instead of doing nothing."""
+def test_not_executable_scripts_are_reported_and_never_resolved(tmp_path):
+    """Coverage is the engine's: an action whose effect is printed text only (no bpscript
+    form) is listed with what it misses, never offered, refused when requested, and
+    resolving it (a request already on the stage when the game goes on) raises instead of
+    doing nothing."""
     from bpscript.engine.agents import ScriptedAgent
     from bpscript.engine.base import NotExecutable
     from bpscript.engine.coverage import coverage
     from bpscript.engine.position import Position
+    from bpscript.loader import load
 
+    fixture = tmp_path / "prose.bps"
+    fixture.write_text('''extends "blackpoker-8.2"
+
+action prose "散文" (速攻魔法) {
+  @直接-通常-クイック ★♣A〜10
+  effect: "何かが起こる。"
+  formats: lite
+}
+''', encoding="utf-8")
+    result = load([fixture])
+    assert not result.errors, [d.message for d in result.errors]
+    rs = result.ruleset
     cov = {c.id: c for c in coverage(rs)}
-    assert not cov["changeTarget"].executable and "engine: change_target" in cov["changeTarget"].missing
+    assert not cov["prose"].executable and "effect" in cov["prose"].missing
     assert cov["up"].executable and cov["bj"].executable  # B・J is written in the DSL, no verb of its own
-    rules = Rules(rs, "mast", "pack")
-    assert "changeTarget" not in rules.executable and "changeTarget" in dict(rules.not_executable)
-    assert rules.direct and all(c.id != "changeTarget" for c in rules.direct)
-    pos = Position(rs, "mast", "pack", turn=3, turn_player=0)
-    pos.life(0, "♠2 ♠3 ♠4")
-    pos.life(1, "♡2 ♡3 ♡4")
-    soldier = pos.unit(0, "♣7")
-    up = pos.request(1, "up", "♡5", target=soldier)
-    pos.hand(0, "♣9 ♣8")
+    rules = Rules(rs, "lite", "entry20")
+    assert "prose" not in rules.executable and "prose" in dict(rules.not_executable)
+    assert rules.direct and all(c.id != "prose" for c in rules.direct)
+
+    def board():
+        pos = Position(rs, "lite", "entry20", turn=3, turn_player=0)
+        pos.life(0, "♠2 ♠3 ♠4")
+        pos.life(1, "♡2 ♡3 ♡4")
+        return pos
+    pos = board()
+    pos.hand(0, "♣9")
     game = pos.game([ScriptedAgent(), ScriptedAgent()], rules=rules, partial=True)
-    assert "counter" in {o.action for o in game.legal_requests(0)}  # ♣ keys and a request to target
-    assert "changeTarget" not in {o.action for o in game.legal_requests(0)}
-    with pytest.raises(NotExecutable, match="changeTarget"):
-        game.request(0, "changeTarget", "♣9 ♣8", target=up)
-    pos = Position(rs, "mast", "pack", turn=3, turn_player=0)
-    pos.life(0, "♠2 ♠3 ♠4")
-    pos.life(1, "♡2 ♡3 ♡4")
-    up = pos.request(1, "up", "♡5", target=pos.unit(0, "♣7"))
-    pos.request(0, "changeTarget", "♣9 ♣8", target=up)
+    assert "prose" not in {o.action for o in game.legal_requests(0)}
+    with pytest.raises(NotExecutable, match="prose"):
+        game.request(0, "prose", "♣9")
+    pos = board()
+    pos.request(0, "prose", "♣9")
     game = pos.game([ScriptedAgent(), ScriptedAgent()], rules=rules, partial=True)
     game.pass_chance(0)
-    with pytest.raises(NotExecutable, match="changeTarget"):
+    with pytest.raises(NotExecutable, match="prose"):
         game.pass_chance(1)
