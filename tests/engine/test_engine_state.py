@@ -86,7 +86,7 @@ def test_a_format_the_frame_does_not_support(rs):
 
 
 @pytest.mark.parametrize("frame,step", [("pack", "pack 14"), ("rarePack", "rare 1"), ("strategy", "rare 1"),
-                                        ("extra", "trumps 2")])
+                                        ("extra", "rare 1")])
 def test_a_setup_step_the_engine_does_not_run_is_named(rs, frame, step):
     with pytest.raises(SetupNotSupported) as err:
         setup(rs, "mast", frame, 1)
