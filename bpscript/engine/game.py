@@ -172,17 +172,16 @@ class Game:
         st = self.state
         req = self.make_request(p, choice)  # [5]
         self.passes.clear()  # [4] (once made: a request withdrawn while paying resets nothing)
+        st.pending.append(req)  # its key cards are off the hand, neither resolved nor staged yet
+        try:
+            self.trigger_check()  # [6] (before the request goes on the stage, 9.4)
+        finally:
+            st.pending.remove(req)
         if req.resolution == IMMEDIATE:  # [7]
-            self.trigger_check()  # [6]
             if st.winner is None:
                 self.resolve(req)  # [8] [9]
                 self.trigger_check()
         else:
-            st.pending.append(req)  # its key cards are off the hand, not yet on the stage
-            try:
-                self.trigger_check()  # [6] before the request goes on the stage (9.4)
-            finally:
-                st.pending.remove(req)
             if st.winner is None:
                 self.add_to_stage(req)  # [10]
             self.chance = 1 - p  # [16]
