@@ -71,7 +71,8 @@ def test_riot_deals_two_per_card_the_opponent_discards(board):
 def test_hand_refill_draws_up_when_the_turn_ends(board):
     """手札補充 (on エンド requested): 手札が2枚以下なら2枚、3枚なら1枚引く."""
     b = board()
-    b.trump(0, "♣7")
+    refill, = b.trump(0, "♣7")
+    assert refill.component == "c7"
     b.hand(0, "♠2")
     game = b.game()
     game.request(0, "end")
@@ -108,7 +109,8 @@ def test_reset_clears_the_field_and_turns_every_trump_down(board):
 def test_fortress_shields_only_a_player_with_a_character(board):
     for has_character, life_left in ((True, 6), (False, 0)):
         b = board(turn_player=1)
-        b.trump(0, "♣9")
+        fortress, = b.trump(0, "♣9")
+        assert fortress.component == "c9"
         if has_character:
             b.unit(0, "♡8")
         b.hand(1, "♠Q ♣4")

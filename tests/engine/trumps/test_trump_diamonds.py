@@ -96,7 +96,8 @@ def test_loss_stops_the_charge_action_with_two_charged_bulwarks(board):
     """切札♢5 喪失 (scope all): あなたの場にチャージ状態の防壁が2体以上いる場合、全てのプレイヤーは
     チャージアクションでキャラクターをチャージ状態にできない."""
     b = board(turn_player=1)
-    b.trump(0, "♢5")
+    loss, = b.trump(0, "♢5")
+    assert loss.component == "d5"
     b.unit(0, "♠9", face_up=False)
     b.unit(0, "♡9", face_up=False)
     tired = b.unit(0, "♠4", charged=False)
