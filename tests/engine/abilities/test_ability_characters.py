@@ -148,3 +148,29 @@ def test_another_soldier_falls_to_a_bulwark_that_shares_its_number(board):
     game.request(0, "attack")
     game.run_until(lambda g: g.resolved["damageJudge"] >= 1, limit=20)
     assert soldier not in game.state.players[0].field
+
+
+def test_a_suit_an_ability_gives_is_seen_by_the_abilities_of_scope_your():
+    """9.4.2 applies scope your (切札♠2: ♠ soldiers have <スラッシュ>) before scope this (the
+    character's 「♠兵士としても扱う」); the suit is a characteristic, so the label reaches a unit
+    none of whose cards is a ♠ (fixture: キメラ ♡Q ♡3). docs/engine.md."""
+    from pathlib import Path
+
+    from bpscript.engine.position import Position
+    from bpscript.engine.rules import Rules
+    from bpscript.loader import load
+
+    result = load([Path(__file__).parent.parent / "fixtures" / "suits.bps"])
+    assert not result.errors, [d.message for d in result.errors]
+    rs = result.ruleset
+    pos = Position(rs, "mast", "extra", turn=3, turn_player=0)
+    pos.life(0, "♡10 ♢10 ♢7")
+    pos.life(1, "♣2 ♣3 ♣6")
+    chimera = pos.unit(0, "♡Q ♡3", as_="chimera")
+    plain = pos.unit(0, "♡4")
+    pos.trump(0, "♠2")
+    target = pos.unit(1, "♣4")
+    game = pos.game([ScriptedAgent(), ScriptedAgent()], rules=Rules(rs, "mast", "extra"), partial=True)
+    assert {o.key_unit for o in game.legal_requests(0) if o.action == "slash"} == {chimera}
+    game.request(0, "slash", key_unit=chimera, target=target)
+    assert target not in game.state.players[1].field and plain.charged
