@@ -127,6 +127,8 @@ def clone_state(st: GameState) -> tuple[GameState, dict[int, Any]]:
     def unit(u: Unit) -> Unit:
         c = copy.copy(u)
         c.cards, c.ability_roles, c.statuses = list(u.cards), set(u.ability_roles), dict(u.statuses)
+        c.ability_labels, c.ability_suits = set(u.ability_labels), set(u.ability_suits)
+        c.untargetable_by, c.gone = set(u.untargetable_by), list(u.gone)
         memo[id(u)] = c
         return c
 
@@ -135,6 +137,7 @@ def clone_state(st: GameState) -> tuple[GameState, dict[int, Any]]:
         q = copy.copy(pl)
         q.life, q.hand, q.grave, q.fog = list(pl.life), list(pl.hand), list(pl.grave), list(pl.fog)
         q.field, q.marks = [unit(u) for u in pl.field], [unit(u) for u in pl.marks]
+        q.trump, q.trumps = list(pl.trump), [unit(u) for u in pl.trumps]
         players.append(q)
     for pl in players:
         for u in pl.field + pl.marks:
@@ -154,6 +157,7 @@ def clone_state(st: GameState) -> tuple[GameState, dict[int, Any]]:
     state.players, state.stage = tuple(players), stage
     state.log, state.events = [], list(st.events)
     state.requested, state.rules_on = set(st.requested), set(st.rules_on)
+    state.waived, state.shields, state.pending = set(st.waived), set(st.shields), list(st.pending)
     return state, memo
 
 

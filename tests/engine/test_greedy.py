@@ -91,3 +91,22 @@ def test_greedy_games_are_deterministic_and_replay(rs, rules):
         _, b = random_game(rs, "lite", "entry20", seed, rules, record=True, agents=("greedy", "random"))
         assert a == b and a["agents"] == ["greedy", "random"]
         assert replay(rs, a, rules).state.digest() == a["digest"]
+
+
+def test_the_lookahead_leaves_the_trump_zone_as_it_was(board):
+    """The copy has its own trump zone (4.4): opening or closing a trump in the look-ahead
+    changes nothing of the game."""
+    b = board()
+    b.trump(0, "♠A ♡2", face_up=False)
+    b.trump(1, "♣9")
+    b.unit(0, "♠9", face_up=False)
+    b.unit(0, "♡9", face_up=False)
+    b.hand(0, "♣Q ♢3 ♢4")
+    game = b.game()
+    before = game.state.digest()
+    agent = GreedyAgent(3)
+    for opt in game.legal_requests(0):
+        agent.lookahead(game, 0, opt)
+    assert {o.action for o in game.legal_requests(0)} >= {"open", "close"}
+    assert game.state.digest() == before
+    game.state.check_invariants()
