@@ -20,7 +20,6 @@ from .base import ActionEffect
 from . import targeting
 from .abilities import forced_attack
 from .context import EffectContext, apply_abilities
-from .costs import units_of
 from .request import Request
 from .state import Unit
 from .view import describe
