@@ -58,3 +58,25 @@ def game_ruleset(args: Any):
         return reg
     loader = partial(reload, list(args.paths or []), args.ruleset, name)
     return name, rs, reg, loader
+
+
+def ruleset_digest(rs: Any) -> str:
+    """The SHA-256 of the ruleset as `export --json` writes it, without the scripts' source
+    positions: the same rules give the same digest wherever their files lie, and any change
+    to a script, a frame or the vocabulary gives another. A log records it so that `replay`
+    refuses a game played with other rules instead of reporting it as different."""
+    import hashlib
+    import json
+
+    from ..backends.json_backend import ruleset_to_json
+    data = ruleset_to_json(rs)
+    for script in data["scripts"] + data["scoped_overrides"]:
+        script.pop("source", None)
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def log_fields(rs: Any) -> dict[str, Any]:
+    """What every log entry says about the rules it was played with (see `ruleset_digest`)."""
+    from .. import __version__
+    return {"ruleset": rs.info.name, "ruleset_digest": ruleset_digest(rs), "bpscript": __version__}

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.base import NotExecutable
 from ..engine.state import RulesError
-from ._games import game_ruleset, regulation_options
+from ._games import game_ruleset, log_fields, regulation_options
 
 
 def register(sub: Any) -> None:
@@ -69,7 +69,7 @@ def run(args: Any) -> int:
         print(f"\n{abandoned}: game abandoned after {len(decisions)} decision(s)", file=sys.stderr)
     if args.log:  # appended, never overwritten; an abandoned game replays up to where it stopped
         with open(args.log, "a", encoding="utf-8") as f:
-            entry = {"ruleset": rs.info.name, "format": args.format, "frame": args.frame,
+            entry = {**log_fields(rs), "format": args.format, "frame": args.frame,
                      "agents": ["terminal", "random"],
                      **game.summary(), "decisions": decisions}
             if abandoned is not None:

@@ -1,21 +1,44 @@
-"""`bpscript replay LOG`: re-run logged games and compare their final state."""
+"""`bpscript replay LOG`: re-run logged games and verify everything their log states.
+
+Each entry is played again from its seed with its decisions, each checked against the
+options the game offers; then every field the entry states (winner, reason, turns, first
+player, the counts by action and by seat, the final state digest) is compared, and the
+decisions must be used up exactly. A mismatch is printed by field, logged against
+replayed (exit 1). An entry whose ruleset digest is not that of the rules at hand is
+refused unplayed (exit 2): another ruleset, or another version of it; so is one whose
+ruleset, format or frame does not exist (one line naming those that do). The log is read
+line by line in bounded memory: a line longer than `MAX_LINE` is reported, not parsed.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import sys
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO, Iterator
 
-from ..engine.state import RulesError
 from ._games import regulation
 from ._load import load_args
 
+#: the longest log line read (a game of the engine's 200 turns writes some kilobytes)
+MAX_LINE = 16 * 1024 * 1024
+#: seeds are the engine's integers: `simulate` and `play` write far smaller ones
+MAX_SEED = 2 ** 63
+#: the most turns a log may ask a replay to allow
+MAX_TURNS = 10_000
+#: mismatches printed per entry (the rest are counted)
+MAX_SHOWN = 12
+
 
 def register(sub: Any) -> None:
-    rep = sub.add_parser("replay", help="re-run logged games and compare their final state",
+    rep = sub.add_parser("replay", help="re-run logged games and verify their logs",
                          description="Re-run every game of a JSON-lines log from its seed and recorded "
-                                     "decisions; exit 0 when every final state digest matches.")
+                                     "decisions and verify what the log states: winner, reason, turns, "
+                                     "counts, final state, and that exactly the logged decisions are used. "
+                                     "Exit 0 when every game matches, 1 when one differs or a line is not a "
+                                     "game, 2 when the log cannot be read, was played with other rules or "
+                                     "names a ruleset, format or frame that does not exist.")
     rep.add_argument("log", metavar="LOG", help="a log written by play --log or simulate --log")
     rep.add_argument("paths", nargs="*", metavar="PATH",
                      help="the rules the games were played with, when not a bundled ruleset (a homebrew package)")
@@ -23,76 +46,199 @@ def register(sub: Any) -> None:
     rep.set_defaults(func=run)
 
 
+@dataclass
+class Tally:
+    total: int = 0
+    bad: int = 0
+    refused: int = 0
+    unknown: int = 0
+    undigested: int = 0
+    rules: dict[Any, Any] = field(default_factory=dict)
+    digests: dict[int, str] = field(default_factory=dict)
+
+
 def run(args: Any) -> int:
-    from ..engine.rules import Rules
-    from ..engine.runner import replay
     given: dict[str, Any] = {}
     if args.paths:
         loaded = load_args(args)
         if loaded is None:
             return 2
         given = {rs.info.name or name: rs for name, rs in loaded.rulesets}
-    bad = total = unknown = 0
-    rules: dict[tuple[str, str, str], Rules] = {}
     try:
-        f = open(args.log, encoding="utf-8")
+        f = open(args.log, "rb")
     except OSError as e:
         print(f"error: cannot read {args.log}: {e.strerror} (looked for {os.path.abspath(args.log)})",
               file=sys.stderr)
         return 2
+    t = Tally()
     with f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            total += 1
-            try:
-                entry = json.loads(line)
-            except json.JSONDecodeError as e:
-                print(f"{args.log}:{n}:{e.colno}: not a JSON line: {e.msg}", file=sys.stderr)
-                bad += 1
-                continue
-            missing = [k for k in ("format", "frame", "seed", "digest", "decisions")
-                       if not isinstance(entry, dict) or k not in entry]
-            if missing:
-                print(f"{args.log}:{n}: not a game log entry (missing {', '.join(missing)})", file=sys.stderr)
-                bad += 1
-                continue
-            if not all(isinstance(entry[k], str) for k in ("format", "frame")):
-                print(f"{args.log}:{n}: not a game log entry (format and frame are not names)", file=sys.stderr)
-                bad += 1
-                continue
-            key = (entry.get("ruleset") or _default(), entry["format"], entry["frame"])
-            try:
-                rs = given.get(key[0]) or _bundled(key[0])
-            except LookupError as e:  # a ruleset that does not exist: the line names the ones that do
-                print(f"{args.log}:{n}: {e}", file=sys.stderr)
-                bad, unknown = bad + 1, unknown + 1
-                continue
-            found = regulation(rs, key[1], key[2])
-            if isinstance(found, str):  # a regulation the rules do not define: one line naming theirs
-                print(f"{args.log}:{n}: {found}", file=sys.stderr)
-                bad, unknown = bad + 1, unknown + 1
-                continue
-            try:
-                if key not in rules:
-                    rules[key] = Rules(rs, *key[1:])
-                game = replay(rs, entry, rules[key])
-            except (RulesError, KeyError, LookupError) as e:
-                print(f"{args.log}:{n}: cannot replay {key[0]}: {key[1]} / {key[2]}: {e}", file=sys.stderr)
-                bad += 1
-                continue
-            except (EOFError, IndexError, TypeError, ValueError):
-                print(f"{args.log}:{n}: seed {entry['seed']}: the recorded decisions do not fit the game",
-                      file=sys.stderr)
-                bad += 1
-                continue
-            digest = game.state.digest()
-            if digest != entry["digest"]:
-                bad += 1
-                print(f"{args.log}:{n}: seed {entry['seed']}: final state differs "
-                      f"({digest[:12]} != {entry['digest'][:12]})")
-    print(f"replayed {total} game(s): {total - bad} identical, {bad} different or unreadable")
-    return 2 if unknown else 1 if bad else 0
+        try:
+            for n, line in _lines(f):
+                t.total += 1
+                where = f"{args.log}:{n}"
+                entry = _parse(where, line)
+                if entry is None:
+                    t.bad += 1
+                    continue
+                verdict = _replay(where, entry, given, t)
+                t.bad += verdict in ("bad", "unknown")
+                t.unknown += verdict == "unknown"
+                t.refused += verdict == "refused"
+        except OSError as e:
+            print(f"error: cannot read {args.log}: {e.strerror}", file=sys.stderr)
+            return 2
+    if t.undigested:
+        print(f"note: {t.undigested} game(s) record no ruleset digest (a log from before logs recorded it): "
+              f"replayed with the rules they name; every field is still verified", file=sys.stderr)
+    ok = t.total - t.bad - t.refused
+    refused = f", {t.refused} refused (played with other rules)" if t.refused else ""
+    print(f"replayed {t.total} game(s): {ok} identical, {t.bad} different or unreadable{refused}")
+    return 2 if t.refused or t.unknown else 1 if t.bad else 0
+
+
+def _lines(f: BinaryIO) -> Iterator[tuple[int, bytes | int]]:
+    """(line number, bytes) of each non-blank line; the length instead of the bytes for a
+    line longer than MAX_LINE, which is skipped in chunks, never held whole."""
+    n = 0
+    while True:
+        line = f.readline(MAX_LINE + 1)
+        if not line:
+            return
+        n += 1
+        if len(line) > MAX_LINE:
+            size = len(line)
+            while not line.endswith(b"\n"):
+                line = f.readline(1 << 20)
+                if not line:
+                    break
+                size += len(line)
+            yield n, size
+        elif line.strip():
+            yield n, line
+
+
+def _parse(where: str, line: bytes | int) -> dict[str, Any] | None:
+    """The entry of a line, or None after saying why it is not one."""
+    if isinstance(line, int):
+        print(f"{where}: a line of {line:,} bytes, longer than a game log line can be "
+              f"({MAX_LINE // (1024 * 1024)} MiB): not read", file=sys.stderr)
+        return None
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as e:
+        col = len(line[:e.start].decode("utf-8", "replace")) + 1
+        print(f"{where}:{col}: not UTF-8 text (byte 0x{line[e.start]:02x}): not a game log", file=sys.stderr)
+        return None
+    try:
+        entry = json.loads(text)
+    except json.JSONDecodeError as e:
+        print(f"{where}:{e.colno}: not a JSON line: {e.msg}", file=sys.stderr)
+        return None
+    except RecursionError:
+        print(f"{where}: not a game log entry (JSON nested too deeply)", file=sys.stderr)
+        return None
+    except ValueError as e:  # a number beyond Python's digit limit for int
+        why = "a number of more than 4,300 digits" if "digits" in str(e) else _short(str(e), 80)
+        print(f"{where}: not a game log entry ({why})", file=sys.stderr)
+        return None
+    problem = _shape(entry)
+    if problem:
+        print(f"{where}: not a game log entry ({problem})", file=sys.stderr)
+        return None
+    return entry
+
+
+def _shape(entry: Any) -> str | None:
+    """What makes `entry` no game log entry, if anything: the fields replay reads, typed."""
+    if not isinstance(entry, dict):
+        return f"a JSON {type(entry).__name__.replace('NoneType', 'null')}, not an object"
+    missing = [k for k in ("format", "frame", "seed", "digest", "decisions") if k not in entry]
+    if missing:
+        return f"missing {', '.join(missing)}"
+    for k in ("format", "frame", "digest", "ruleset", "ruleset_digest", "bpscript"):
+        if k in entry and not isinstance(entry[k], str) and not (k == "ruleset" and entry[k] is None):
+            return f"{k}: not a string"
+    seed = entry["seed"]
+    if type(seed) is not int:
+        return f"seed: {_short(json.dumps(seed), 24)} is not an integer"
+    if not -MAX_SEED < seed < MAX_SEED:
+        return "seed: an integer of more than 19 digits (logs write the engine's 64-bit seeds)"
+    if not isinstance(entry["decisions"], list):
+        return "decisions: not a list"
+    turns = entry.get("max_turns", 1)
+    if type(turns) is not int or not 0 < turns <= MAX_TURNS:
+        return f"max_turns: not an integer from 1 to {MAX_TURNS}"
+    if type(entry.get("abandoned", False)) is not bool:
+        return "abandoned: not true or false"
+    return None
+
+
+def _replay(where: str, entry: dict[str, Any], given: dict[str, Any], t: Tally) -> str:
+    """Play one entry again and print what differs: "ok", "bad", "refused" (other rules)
+    or "unknown" (a ruleset or regulation that does not exist)."""
+    from ..engine.agents import LogMismatch
+    from ..engine.rules import Rules
+    from ..engine.runner import differences, replay_entry
+    from ._games import ruleset_digest
+    name, fmt, frame = entry.get("ruleset") or _default(), entry["format"], entry["frame"]
+    seed = entry["seed"]
+    try:
+        rs = given.get(name) or _bundled(name)
+    except LookupError as e:  # a ruleset that does not exist: the line names the ones that do
+        print(f"{where}: {_short(str(e), 300)}", file=sys.stderr)
+        return "unknown"
+    if "ruleset_digest" in entry:
+        if id(rs) not in t.digests:
+            t.digests[id(rs)] = ruleset_digest(rs)
+        if entry["ruleset_digest"] != t.digests[id(rs)]:
+            version = _short(entry.get("bpscript", "an unknown version"), 20)
+            print(f"{where}: seed {seed}: played with other rules: the log's {_short(name, 60)} has digest "
+                  f"{_short(entry['ruleset_digest'], 12, '')}, these rules {t.digests[id(rs)][:12]} "
+                  f"(the log was written by bpscript {version}); not replayed — give the rules it was played "
+                  f"with as PATH, or replay with that version", file=sys.stderr)
+            return "refused"
+    else:
+        t.undigested += 1
+    found = regulation(rs, fmt, frame)
+    if isinstance(found, str):  # a regulation the rules do not define: one line naming theirs
+        print(f"{where}: {_short(found, 300)}", file=sys.stderr)
+        return "unknown"
+    try:
+        key = (id(rs), fmt, frame)
+        if key not in t.rules:
+            t.rules[key] = Rules(rs, fmt, frame)
+        done = replay_entry(rs, entry, t.rules[key])
+    except LogMismatch as e:
+        print(f"{where}: seed {seed}: decisions: {e}")
+        return "bad"
+    except (LookupError, ValueError, TypeError, RecursionError) as e:
+        print(f"{where}: seed {seed}: cannot replay {_short(name, 60)}: {_short(fmt, 30)} / {_short(frame, 30)}: "
+              f"{_short(str(e), 200)}", file=sys.stderr)
+        return "bad"
+    except Exception as e:  # the rules refuse the regulation, or a script raises: reported, never a traceback
+        inner = getattr(e, "error", None)  # a decision asked inside a script's effect (ScriptError)
+        if isinstance(inner, LogMismatch):
+            print(f"{where}: seed {seed}: decisions: {inner}")
+            return "bad"
+        print(f"{where}: seed {seed}: cannot replay {_short(name, 60)}: {_short(fmt, 30)} / {_short(frame, 30)}: "
+              f"{type(e).__name__}: {_short(str(e), 200)}", file=sys.stderr)
+        return "bad"
+    found = differences(entry, done)
+    for fld, logged, replayed in found[:MAX_SHOWN]:
+        print(f"{where}: seed {seed}: {fld}: logged {_show(logged)}, replayed {_show(replayed)}")
+    if len(found) > MAX_SHOWN:
+        print(f"{where}: seed {seed}: and {len(found) - MAX_SHOWN} more field(s) differ")
+    return "bad" if found else "ok"
+
+
+def _show(value: Any) -> str:
+    from ..engine.runner import Said
+    text = value if isinstance(value, Said) else json.dumps(value, ensure_ascii=False)
+    return _short(text, 60)
+
+
+def _short(text: str, most: int, ellipsis: str = "…") -> str:
+    return text if len(text) <= most else text[:most] + ellipsis
 
 
 def _default() -> str:

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from ..engine.distributed import SimulationError
 from ..engine.state import RulesError
-from ._games import game_ruleset, regulation_options
+from ._games import game_ruleset, log_fields, regulation_options
 
 AGENTS = ("random", "greedy")
 
@@ -132,11 +132,12 @@ def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
                          progress=progress, load_ruleset=r.load_again, agents=agents)
     results = []
     out = open(log, "w", encoding="utf-8") if log else None
+    rules = log_fields(r.ruleset) if log else {}
     try:
         for g in games:
             results.append(g)
             if out:
-                out.write(dumps({"ruleset": r.ruleset.info.name, **g}) + "\n")
+                out.write(dumps({**rules, **g}) + "\n")
     finally:
         if out:
             out.close()

@@ -186,11 +186,18 @@ class Recorder(Agent):
         return answer
 
 
+class LogMismatch(ValueError):
+    """A logged decision that is not one the game offers at that point (a forged or
+    damaged log, or one played with other rules)."""
+
+
 class ReplayAgent(Agent):
-    """Plays back recorded decisions (a game log)."""
+    """Plays back recorded decisions (a game log), checking each against what is offered:
+    a request is an index into the options or None (pass), a choice a list of distinct
+    indices no longer than asked, an answer a bool. `at` counts the decisions consumed."""
 
     def __init__(self, record: Sequence[Any]):
-        self.record = list(record)
+        self.record = record
         self.at = 0
 
     def _next(self) -> Any:
@@ -200,18 +207,37 @@ class ReplayAgent(Agent):
         self.at += 1
         return value
 
+    def _fail(self, what: str, value: Any) -> LogMismatch:
+        shown = repr(value)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        return LogMismatch(f"decision {self.at} ({what}) is {shown}")
+
     def request(self, view, player, options):
         i = self._next()
-        return None if i is None else options[i]
+        if i is None:
+            return None
+        if type(i) is not int or not 0 <= i < len(options):
+            raise self._fail(f"a request of P{player}: none or 0 to {len(options) - 1}", i)
+        return options[i]
 
     def choose(self, view, player, options, count, prompt, at_least=1):
-        value = self._next()
-        if value == WITHDRAWN:
+        picked = self._next()
+        if picked == WITHDRAWN and kind_of(prompt) == COST:  # taken back while choosing its costs
             raise Withdrawn()
-        return [options[i] for i in value]
+        most = len(options) if count is None else min(count, len(options))
+        least = min(at_least, most)
+        if (not isinstance(picked, list) or not least <= len(picked) <= most
+                or any(type(i) is not int or not 0 <= i < len(options) for i in picked)
+                or len(set(picked)) != len(picked)):
+            raise self._fail(f"a choice of P{player}: {least} to {most} distinct indices below {len(options)}"
+                             f"{' or withdrawn' if kind_of(prompt) == COST else ''}", picked)
+        return [options[i] for i in picked]
 
     def yes(self, view, player, question):
-        return bool(self._next())
+        answer = self._next()
+        if type(answer) is not bool:
+            raise self._fail(f"a yes/no answer of P{player}: true or false", answer)
+        return answer
 
 
 class TerminalAgent(Agent):
@@ -268,7 +294,7 @@ class TerminalAgent(Agent):
         while True:
             answer = self._ask(f"{need}, separated by spaces> ")
             parts = answer.split()
-            if all(p.isdigit() and 1 <= int(p) <= len(options) for p in parts) and len(set(parts)) == len(parts):
+            if all(p.isdigit() and 1 <= int(p) <= len(options) for p in parts) and len({int(p) for p in parts}) == len(parts):
                 n = len(parts)
                 if (count is None and n >= at_least) or n == min(count or 0, len(options)):
                     return [options[int(p) - 1] for p in parts]

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from .. import model as m
 from .agents import Recorder, ReplayAgent
-from .game import Game
+from .game import DEFAULT_MAX_TURNS, Game
 from .greedy import make_agent
 from .rules import Rules
 
@@ -36,17 +37,90 @@ def play_seeds(ruleset: m.Ruleset, rules: Rules, seeds: list[int], record: bool 
     return [random_game(ruleset, rules.format, rules.frame, s, rules, record, agents=agents)[1] for s in seeds]
 
 
-def replay(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None) -> Game:
-    """Re-run a logged game from its seed and recorded decisions."""
+@dataclass
+class Replayed:
+    """A logged game played again: the game, how many logged decisions it consumed, and
+    whether it asked for more than the log holds (an abandoned game's log ends so)."""
+
+    game: Game
+    consumed: int
+    ran_out: bool
+
+
+def replay_entry(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None) -> Replayed:
+    """Re-run a logged game from its seed and recorded decisions, each checked against the
+    options offered (`LogMismatch` names the first that is not one of them)."""
     agent = ReplayAgent(entry["decisions"])
     game = Game(ruleset, entry["format"], entry["frame"], entry["seed"], [agent, agent], rules=rules,
-                max_turns=entry.get("max_turns", 200))
+                max_turns=entry.get("max_turns", DEFAULT_MAX_TURNS))
     try:
         game.play()
     except EOFError:
-        if not entry.get("abandoned"):
-            raise
-    return game
+        return Replayed(game, agent.at, True)
+    return Replayed(game, agent.at, False)
+
+
+def replay(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None) -> Game:
+    """Re-run a logged game; EOFError when its decisions end before the game does and it is
+    not marked abandoned."""
+    done = replay_entry(ruleset, entry, rules)
+    if done.ran_out and not entry.get("abandoned"):
+        raise EOFError("the log's decisions ended")
+    return done.game
+
+
+#: what a log entry states about its game, each checked by `differences`
+VERIFIED = ("winner", "reason", "turns", "first", "requested", "resolved", "requested_by", "digest")
+
+
+class Said(str):
+    """A description standing for a value in a difference (not a value of the log)."""
+
+
+ABSENT = Said("(absent)")
+
+
+def differences(entry: dict[str, Any], done: Replayed) -> list[tuple[str, Any, Any]]:
+    """Every field of `entry` its replay does not reproduce, as (field, logged, replayed):
+    the decisions — all of them consumed, none left over, unless the game was abandoned,
+    when the log ends where the game stopped — then the summary fields (a count by action
+    and by seat as e.g. `requested[attack]`). A log that ends before its game does is that
+    one difference: every other field follows from it."""
+    out: list[tuple[str, Any, Any]] = []
+    logged = len(entry["decisions"])
+    abandoned = entry.get("abandoned", False)
+    if done.ran_out and abandoned is not True:
+        return [("decisions", logged, Said(f"more than {logged}: the game goes on (it is not marked abandoned)"))]
+    if not done.ran_out and done.consumed != logged:
+        out.append(("decisions", logged, Said(f"{done.consumed} ({logged - done.consumed} left over)")))
+    elif not done.ran_out and abandoned is True:
+        out.append(("abandoned", True, Said("false: the game ends with the logged decisions")))
+    summary = done.game.summary()
+    for field in VERIFIED:
+        _compare(field, entry.get(field, ABSENT), summary[field], out)
+    return out
+
+
+def _compare(field: str, logged: Any, got: Any, out: list[tuple[str, Any, Any]]) -> None:
+    if isinstance(got, dict) and isinstance(logged, dict):
+        for key in sorted(set(logged) | set(got), key=str):
+            _compare(f"{field}[{key}]", logged.get(key, ABSENT), got.get(key, ABSENT), out)
+    elif isinstance(got, list) and isinstance(logged, list) and len(got) == len(logged):
+        for i, (a, b) in enumerate(zip(logged, got)):
+            _compare(f"{field}[{i}]", a, b, out)
+    elif not _same(logged, got):
+        out.append((field, logged, got))
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON values: `true` is not 1, nor 6.0 the 6 turns."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 # ---------------------------------------------------------------- many games

@@ -147,7 +147,7 @@ def test_replay_reports_bad_logs_line_by_line(tmp_path):
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert f"{bad}:1: not a game log entry" in r.stderr
     assert f"{bad}:2:1: not a JSON line" in r.stderr
-    assert f"{bad}:3: seed 0: the recorded decisions do not fit" in r.stderr
+    assert f"{bad}:3: seed 0: decisions: logged 3, replayed more than 3" in r.stdout
     r = _bpscript("replay", str(tmp_path / "missing.jsonl"))
     assert r.returncode == 2 and "cannot read" in r.stderr
 
