@@ -17,7 +17,7 @@ from jinja2 import Environment, PackageLoader
 from .. import model as m
 from ..diff import STATUSES, FieldChange, RulesetDiff, ScriptChange
 from .html_backend import environment, selection, static
-from .markdown_backend import md
+from .markdown_backend import front_title, md
 
 
 def rule_fields(c: ScriptChange) -> list[FieldChange]:
@@ -50,6 +50,7 @@ def _markdown_env() -> Environment:
     env = Environment(loader=PackageLoader("bpscript.backends", "templates"), autoescape=False,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.filters["md"] = md
+    env.filters["front_title"] = front_title
     env.filters["fence"] = fence
     return env
 

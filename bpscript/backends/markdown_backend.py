@@ -2,11 +2,15 @@
 rendered from a template (`templates/action-list.md.j2`: the words of the page are there).
 
 Markdown is not escaped by a template engine, so every piece of script text goes
-through `md()`, which neutralises HTML and Markdown syntax characters.
+through `md()`, which neutralises HTML and Markdown syntax characters. A page's title
+is set apart, in front matter (`front_title`): mkdocs themes print it in `<title>`
+through `striptags`, which decodes entities, so an escaped `&lt;` would become markup
+there.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 
@@ -22,6 +26,19 @@ def md(text: object) -> str:
     """Script text made inert in Markdown: HTML characters as entities, syntax escaped."""
     text = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return _SPECIAL.sub(r"\\\1", text)
+
+
+#: the characters of HTML a page title never holds, even escaped: their fullwidth forms
+_TITLE_SAFE = str.maketrans({"&": "＆", "<": "＜", ">": "＞", '"': "＂", "'": "＇"})
+
+
+def front_title(text: object) -> str:
+    """A page title as a YAML front matter value, safe in every place a theme prints it:
+    the raw title in the navigation, the title decoded by `striptags` in `<title>`. No HTML
+    character survives either way, so `& < > " '` become their fullwidth forms; line breaks
+    and characters that are not printable become spaces."""
+    flat = "".join(c if c.isprintable() else " " for c in str(text))
+    return json.dumps(" ".join(flat.split()).translate(_TITLE_SAFE), ensure_ascii=False)
 
 
 def _blocks(blocks: list[Block], depth: int = 0) -> list[str]:
@@ -59,7 +76,7 @@ def environment() -> Environment:
     # Markdown is not HTML: no autoescape; every text goes through `md` or `mdtext`
     env = Environment(loader=PackageLoader("bpscript.backends", "templates"), autoescape=False,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(md=md, mdtext=mdtext)
+    env.filters.update(md=md, mdtext=mdtext, front_title=front_title)
     env.tests["inline"] = inline
     return env
 

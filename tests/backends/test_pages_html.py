@@ -126,6 +126,22 @@ def test_homebrew_text_is_inert():
     assert "<script>" not in section and "<svg" not in section and "&lt;script&gt;" in section
 
 
+def test_a_markdown_page_title_holds_no_html_character_even_escaped():
+    """mkdocs themes print the title in <title> through striptags, which decodes entities:
+    the title is front matter, with & < > " ' in their fullwidth forms; the heading keeps
+    the name exactly, escaped."""
+    import yaml
+
+    from bpscript.backends.markdown_backend import front_title
+    name = "</title><script>alert(1)</script>&amp;\"'\n\x85x"
+    title = yaml.safe_load(f"title: {front_title(name)}")["title"]
+    assert title == "＜/title＞＜script＞alert(1)＜/script＞＆amp;＂＇ x"
+    rs = load([ROOT / "tests" / "backends" / "fixtures" / "evil"]).ruleset
+    for text in render_markdown(rs).values():
+        front, body = text.split("\n---\n", 1)
+        assert front.startswith("---\ntitle: ") and not set("<>&") & set(yaml.safe_load(front[4:])["title"])
+
+
 def test_pages_are_deterministic():
     assert render_pages(load_official().ruleset) == render_pages(load_official().ruleset)
 
