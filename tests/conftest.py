@@ -8,11 +8,19 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from bpscript.loader import load
 
 # the command line's cache of loaded rules: a directory of the suite's own, never the user's
 os.environ["BPSCRIPT_CACHE_DIR"] = tempfile.mkdtemp(prefix="bpscript-test-cache-")
+
+# the fuzz profile: `pytest tests/fuzz --hypothesis-profile=fuzz` (or BPSCRIPT_FUZZ=1) runs
+# each fuzz test with its share of at least 10,000 inputs (tests/fuzz/fuzzing.py); without
+# it the fuzz tests run a few examples each
+settings.register_profile("fuzz", deadline=None, suppress_health_check=list(HealthCheck), print_blob=True)
+if os.environ.get("BPSCRIPT_FUZZ"):
+    settings.load_profile("fuzz")
 
 VOCABULARY = Path(__file__).parents[1] / "stdlib" / "blackpoker-8.2" / "00-vocabulary.bps"
 
