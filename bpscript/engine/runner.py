@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from .. import model as m
-from .agents import Recorder, ReplayAgent
+from .agents import LogMismatch, Recorder, ReplayAgent
 from .game import DEFAULT_MAX_TURNS, Game
 from .greedy import make_agent
 from .rules import Rules
@@ -51,8 +51,11 @@ def replay_entry(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None 
     """Re-run a logged game from its seed and recorded decisions, each checked against the
     options offered (`LogMismatch` names the first that is not one of them)."""
     agent = ReplayAgent(entry["decisions"])
-    game = Game(ruleset, entry["format"], entry["frame"], entry["seed"], [agent, agent], rules=rules,
-                max_turns=entry.get("max_turns", DEFAULT_MAX_TURNS))
+    try:  # the setup may ask the players already (a chosen hand)
+        game = Game(ruleset, entry["format"], entry["frame"], entry["seed"], [agent, agent], rules=rules,
+                    max_turns=entry.get("max_turns", DEFAULT_MAX_TURNS))
+    except EOFError:
+        raise LogMismatch(f"the log's {len(entry['decisions'])} decision(s) end during the setup") from None
     try:
         game.play()
     except EOFError:

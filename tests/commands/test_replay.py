@@ -212,3 +212,20 @@ def test_hostile_logs_get_one_line_each(tmp_path, capsys):
         "not a game log entry (a JSON int, not an object)", "not a game log entry (a JSON null, not an object)",
         "not a game log entry (a JSON str, not an object)"]
     assert out == "replayed 17 game(s): 0 identical, 17 different or unreadable\n"
+
+
+def test_decisions_of_the_setup_are_checked_too(tmp_path, capsys):
+    """A frame whose setup asks the players (a chosen hand): a log that ends before the
+    setup does, or that picks one card twice, is named by its decisions."""
+    rules = ROOT / "tests" / "engine" / "fixtures" / "setups.bps"
+    log = tmp_path / "chosen.jsonl"
+    assert main(["simulate", str(rules), "--frame", "chosenHand", "--games", "1", "--log", str(log), "--json"]) == 0
+    capsys.readouterr()
+    e = entries(log)[0]
+    assert bpscript(capsys, "replay", log, rules)[0] == 0
+    empty, twice = dict(e, decisions=[]), json.loads(json.dumps(e))
+    twice["decisions"][0] = [twice["decisions"][0][0]] * len(twice["decisions"][0])
+    code, out, _ = bpscript(capsys, "replay", write(tmp_path, empty, twice), rules)
+    assert code == 1
+    assert "forged.jsonl:1: seed 0: decisions: the log's 0 decision(s) end during the setup" in out
+    assert "forged.jsonl:2: seed 0: decisions: decision 1 (a choice of P0: 1 to 3 distinct indices" in out
