@@ -14,6 +14,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 
 from .source import Span
 
@@ -35,6 +36,15 @@ class Diagnostic:
     expected: str | None = None
     fix: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        # a message may echo the input (a 10,000-character token): every output shows it capped
+        for name in ("message", "expected", "fix"):
+            value = getattr(self, name)
+            if value is not None and len(value) > MAX_TEXT:
+                object.__setattr__(self, name, capped(value))
+        if any(len(n) > MAX_TEXT for n in self.notes):
+            object.__setattr__(self, "notes", tuple(capped(n) for n in self.notes))
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"code": self.code, "severity": self.severity.value,
@@ -65,6 +75,36 @@ COLOURS = {Severity.ERROR: "\x1b[1;31m", Severity.WARNING: "\x1b[1;33m", Severit
 BOLD, BLUE, RESET = "\x1b[1m", "\x1b[1;34m", "\x1b[0m"
 
 
+#: characters of a source line an excerpt shows at most (a longer line is cut around the caret)
+MAX_EXCERPT = 100
+#: characters of a message, an `expected` or a `fix` shown at most (they may echo input)
+MAX_TEXT = 500
+
+
+@lru_cache(maxsize=8)
+def _lines(text: str) -> list[str]:
+    """The lines of a source, split once however many diagnostics it has."""
+    return text.splitlines()
+
+
+def _window(src: str, start: int, end: int) -> tuple[str, int, int]:
+    """(the part of a long line shown, the span's start and end in it): at most MAX_EXCERPT
+    characters around the span's start, cut ends marked with '…'."""
+    if len(src) <= MAX_EXCERPT:
+        return src, start, end
+    lo = max(0, min(start - MAX_EXCERPT // 4, len(src) - MAX_EXCERPT))
+    hi = lo + MAX_EXCERPT
+    head = "…" if lo else ""
+    part = head + src[lo:hi] + ("…" if hi < len(src) else "")
+    shift = len(head) - lo
+    return part, start + shift, min(end, hi) + shift
+
+
+def capped(text: str, most: int = MAX_TEXT) -> str:
+    """`text` cut to `most` characters."""
+    return text if len(text) <= most else text[:most] + "…"
+
+
 def render(diag: Diagnostic, sources: dict[str, str], colour: bool = False) -> str:
     """Render one diagnostic with a source excerpt and a caret under the span."""
 
@@ -76,7 +116,7 @@ def render(diag: Diagnostic, sources: dict[str, str], colour: bool = False) -> s
     lines = [head]
     text = sources.get(diag.span.file)
     if text is not None:
-        src_lines = text.splitlines()
+        src_lines = _lines(text)
         ln = diag.span.line
         if 0 < ln <= len(src_lines):
             src = src_lines[ln - 1].replace("\t", " ")
@@ -84,6 +124,7 @@ def render(diag: Diagnostic, sources: dict[str, str], colour: bool = False) -> s
             start = max(diag.span.column - 1, 0)
             end_col = diag.span.end_column - 1 if diag.span.end_line == ln else len(src)
             end = max(min(end_col, len(src)), start + 1)
+            src, start, end = _window(src, start, end)
             pad = display_width(src[:start])
             width = max(display_width(src[start:end]), 1)
             lines.append(f"{c(BLUE, gutter + ' |')}")

@@ -104,10 +104,10 @@ def read_module(path: Path, overlay: Overlay | None = None) -> tuple[ast.Module,
     if key is not None and key in _PARSED:
         return _PARSED[key]
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        return ast.Module(name, ""), [Diagnostic("E004", f"not UTF-8 text ({err.reason} at byte {err.start})",
-                                                 Span(name, 1, 1, 1, 2))]
+        return ast.Module(name, data.decode("utf-8", "replace")), [not_utf8(name, data, err)]
     except OSError as err:
         return ast.Module(name, ""), [Diagnostic("E000", f"cannot read: {err.strerror}", Span(name, 1, 1, 1, 2))]
     parsed = parse_module(text, name)
@@ -116,6 +116,17 @@ def read_module(path: Path, overlay: Overlay | None = None) -> tuple[ast.Module,
             _PARSED.clear()
         _PARSED[key] = parsed
     return parsed
+
+
+def not_utf8(name: str, data: bytes, err: UnicodeDecodeError) -> Diagnostic:
+    """E004 at the line and column of the first byte that is not UTF-8, naming the byte
+    (the excerpt shows the line decoded with U+FFFD in its place)."""
+    line_start = data.rfind(b"\n", 0, err.start) + 1
+    line = data.count(b"\n", 0, err.start) + 1
+    column = len(data[line_start:err.start].decode("utf-8", "replace")) + 1
+    return Diagnostic("E004", f"not UTF-8 text: byte 0x{data[err.start]:02x} ({err.reason})",
+                      Span(name, line, column, line, column + 1),
+                      expected="a file saved as UTF-8 (convert it, e.g. `iconv -f SHIFT_JIS -t UTF-8`)")
 
 
 def base_files(name: str = BASE_NAME) -> list[Path]:

@@ -44,7 +44,7 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 def run(args) -> int:
-    from ..loader import display_path, find_files
+    from ..loader import display_path, find_files, not_utf8
     from ..syntax.format import FormatError, format_text
     files, missing = find_files(args.paths)
     if missing:
@@ -58,9 +58,15 @@ def run(args) -> int:
     for path in files:
         name = display_path(path)
         try:
-            old = path.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            print(f"{name}: cannot read as UTF-8 text ({err}); left untouched", file=sys.stderr)
+            data = path.read_bytes()
+            old = data.decode("utf-8")
+        except OSError as err:
+            print(f"{name}: cannot read: {err.strerror}; left untouched", file=sys.stderr)
+            failed += 1
+            continue
+        except UnicodeDecodeError as err:
+            print_diagnostics([not_utf8(name, data, err)], {name: data.decode("utf-8", "replace")}, stream=sys.stderr)
+            print(f"{name}: not UTF-8 text; left untouched", file=sys.stderr)
             failed += 1
             continue
         try:

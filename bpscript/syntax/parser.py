@@ -8,15 +8,17 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import LarkError, UnexpectedInput
+from lark import Lark, Tree
+from lark.exceptions import UnexpectedInput, VisitError
 
-from .. import effects as fx
 from ..diagnostics import Diagnostic
-from ..source import Span
 from . import ast
 from .keywords import ITEM_WORDS
+from .limits import too_deep
 from .parse_errors import diagnose
+from .transform import Located, ToAst, decode_string
+
+__all__ = ["decode_string", "grammar_parser", "parse_module"]
 
 ITEM_START = re.compile(r"^(?:override[ \t]+)?(?:" + "|".join(ITEM_WORDS) + r")\b", re.M)
 
@@ -33,433 +35,11 @@ def grammar_parser() -> Lark:
         return Lark(text, **options)
 
 
-# ---------------------------------------------------------------- strings
-_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
-
-
-def decode_string(raw: str) -> str:
-    """The value of a "…" or \"\"\"…\"\"\" literal; long strings are dedented.
-
-    Decoding is done by hand: script text never reaches eval.
-    """
-    if raw.startswith('"""'):
-        body = raw[3:-3]
-        if body.startswith("\r\n"):
-            body = body[2:]
-        elif body.startswith("\n"):
-            body = body[1:]
-        lines = body.split("\n")
-        if lines and lines[-1].strip(" \t\u3000") == "":
-            lines.pop()
-        indents = [len(l) - len(l.lstrip(" \t")) for l in lines if l.strip()]
-        cut = min(indents, default=0)
-        body = "\n".join(l[cut:] for l in lines)
-    else:
-        body = raw[1:-1]
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), "\\" + m.group(1)), body, flags=re.S)
-
-
-# ---------------------------------------------------------------- transformer
-class _ToAst(Transformer):
-    """lark tree → ast/effects dataclasses, keeping a Span on every node."""
-
-    def __init__(self, path: str):
-        super().__init__()
-        self.path = path
-
-    # helpers
-    def _span(self, meta) -> Span:
-        if getattr(meta, "empty", True):
-            return Span(self.path, 1, 1, 1, 1)
-        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
-
-    def _tok(self, tok: Token) -> Span:
-        return Span(self.path, tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + 1)
-
-    def _word(self, tok: Token, value: str | None = None) -> ast.Word:
-        return ast.Word(str(tok) if value is None else value, self._tok(tok))
-
-    def _text(self, tok: Token) -> ast.Word:
-        return ast.Word(decode_string(str(tok)), self._tok(tok))
-
-    # top level
-    def start(self, children):
-        return [c for c in children if c is not None]
-
-    @v_args(meta=True)
-    def use_base(self, meta, c):
-        return ast.UseBase(self._text(c[0]), self._span(meta))
-
-    @v_args(meta=True)
-    def cost_def(self, meta, c):
-        return ast.CostNode(self._word(c[0]), self._word(c[1]), self._text(c[2]), self._span(meta),
-                            tuple(c[3] or ()))
-
-    # vocabulary
-    @v_args(meta=True)
-    def vocab_def(self, meta, c):
-        kind, ident, name, attrs = c
-        return ast.VocabNode(kind, self._word(ident), self._text(name), tuple(attrs or ()), self._span(meta))
-
-    def vocab_kind(self, c):
-        return self._word(c[0])
-
-    def vocab_attrs(self, c):
-        return [x for x in c if x is not None]
-
-    @v_args(meta=True)
-    def vocab_attr(self, meta, c):
-        return ast.VocabAttr(self._word(c[0]), tuple(x for x in c[1:] if x is not None), self._span(meta))
-
-    def vocab_word(self, c):
-        return ast.VocabValue("word", str(c[0]), (), self._tok(c[0]))
-
-    def vocab_string(self, c):
-        return ast.VocabValue("string", decode_string(str(c[0])), (), self._tok(c[0]))
-
-    def vocab_int(self, c):
-        return ast.VocabValue("int", int(c[0]), (), self._tok(c[0]))
-
-    def vocab_call(self, c):
-        return ast.VocabValue("call", str(c[0]), tuple(x for x in c[1:] if x is not None), self._tok(c[0]))
-
-    @v_args(meta=True)
-    def ruleset_def(self, meta, c):
-        return ast.RulesetNode(self._text(c[0]), self._text(c[1]), tuple(c[2] or ()), self._span(meta))
-
-    @v_args(meta=True)
-    def supplement_def(self, meta, c):
-        return ast.SupplementNode(self._word(c[0]), self._text(c[1]), tuple(c[2:]), self._span(meta))
-
-    def override_scope(self, c):
-        return tuple(self._word(t) for t in c)
-
-    @v_args(meta=True)
-    def format_def(self, meta, c):
-        return ast.FormatNode(self._word(c[0]), self._text(c[1]), tuple(c[2:]), self._span(meta))
-
-    @v_args(meta=True)
-    def frame_def(self, meta, c):
-        return ast.FrameNode(self._word(c[0]), self._text(c[1]), tuple(c[2:]), self._span(meta))
-
-    def _script(self, kind, meta, c):
-        override, ident, name, paren, scope, *fields = c
-        type_word = None
-        if paren is not None:
-            type_word = ast.Word(str(paren)[1:-1].strip(), self._tok(paren))
-        return ast.ScriptNode(kind, self._word(ident), self._text(name), type_word,
-                              override is not None, tuple(fields), self._span(meta), scope or ())
-
-    @v_args(meta=True)
-    def action_def(self, meta, c):
-        return self._script("action", meta, c)
-
-    @v_args(meta=True)
-    def character_def(self, meta, c):
-        return self._script("character", meta, c)
-
-    @v_args(meta=True)
-    def fog_def(self, meta, c):
-        return self._script("fog", meta, c)
-
-    @v_args(meta=True)
-    def trump_def(self, meta, c):
-        return self._script("trump", meta, c)
-
-    def override(self, c):
-        return c[0]
-
-    # fields
-    @v_args(meta=True)
-    def header_line(self, meta, c):
-        parts: dict[str, ast.Word] = {}
-        for tok in c:
-            if tok is None:
-                continue
-            value = str(tok).rstrip(" \t\u3000")
-            word = ast.Word(value, Span(self.path, tok.line, tok.column, tok.line, tok.column + len(value)))
-            parts[tok.type] = word
-        return ast.HeaderField(parts.get("HEADER"), parts.get("COST"), parts.get("KEY"), self._span(meta))
-
-    @v_args(meta=True)
-    def unit_line(self, meta, c):
-        tok = c[0]
-        value = str(tok).rstrip(" \t\u3000")
-        return ast.UnitField(ast.Word(value, Span(self.path, tok.line, tok.column, tok.line, tok.column + len(value))),
-                             self._span(meta))
-
-    @v_args(meta=True)
-    def text_field(self, meta, c):
-        return ast.TextField(str(c[0]), self._text(c[1]), self._span(meta))
-
-    @v_args(meta=True)
-    def text_ref_field(self, meta, c):
-        return ast.TextRefField(str(c[0]), self._word(c[1]), self._span(meta))
-
-    def text_key(self, c):
-        return c[0]
-
-    ids_key = condition_key = each = text_key
-
-    @v_args(meta=True)
-    def line_field(self, meta, c):
-        tok = c[0]
-        value = str(tok).rstrip(" \t\u3000")
-        return ast.CategoryField(ast.Word(value, Span(self.path, tok.line, tok.column, tok.line, tok.column + len(value))),
-                                 self._span(meta))
-
-    @v_args(meta=True)
-    def ids_field(self, meta, c):
-        return ast.IdsField(str(c[0]), tuple(self._word(t) for t in c[1:]), self._span(meta))
-
-    @v_args(meta=True)
-    def flavor_field(self, meta, c):
-        return ast.FlavorField(self._text(c[0]), self._text(c[1]) if c[1] is not None else None, self._span(meta))
-
-    @v_args(meta=True)
-    def target_field(self, meta, c):
-        text = None
-        if c and isinstance(c[-1], Token):
-            text = self._text(c[-1])
-            c = c[:-1]
-        return ast.TargetField(tuple(x for x in c if x is not None), text, self._span(meta))
-
-    @v_args(meta=True)
-    def target_spec(self, meta, c):
-        kind, count, owner, where = c
-        return ast.TargetSpecNode(self._word(kind), count, owner, where, self._span(meta))
-
-    def count(self, c):
-        return self._word(c[0])
-
-    def owner(self, c):
-        return self._word(c[0])
-
-    def where(self, c):
-        return c[0]
-
-    @v_args(meta=True)
-    def effect_field(self, meta, c):
-        text, rest = c[0], c[1] if len(c) > 1 else None
-        body = same = None
-        if isinstance(rest, ast.Word):
-            same = rest
-        elif rest is not None:
-            body = rest
-        return ast.EffectField(self._text(text), body, same, self._span(meta))
-
-    def same_as(self, c):
-        return self._word(c[0])
-
-    @v_args(meta=True)
-    def size_field(self, meta, c):
-        if len(c) == 2:
-            return ast.SizeField(self._text(c[0]), c[1], self._span(meta))
-        text = ast.Word(c[0].value, c[0].span) if isinstance(c[0], fx.Str) else None  # `size: "…"`: text only
-        return ast.SizeField(text, None if text else c[0], self._span(meta))
-
-    @v_args(meta=True)
-    def labels_field(self, meta, c):
-        return ast.LabelsField(tuple(c), self._span(meta))
-
-    @v_args(meta=True)
-    def label(self, meta, c):  # `<…>(qualifier)`, and a guarded one with its `when` expression
-        tok, paren, when = c if len(c) == 3 else (*c, None)
-        name = ast.Word(str(tok)[1:-1].strip(), self._tok(tok))
-        qual = ast.Word(str(paren)[1:-1], self._tok(paren)) if paren is not None else None
-        return ast.LabelNode(name, qual, when, self._span(meta))
-
-    @v_args(meta=True)
-    def ability_field(self, meta, c):
-        text, scope, body = c
-        return ast.AbilityField(self._text(text), scope, body, self._span(meta))
-
-    def scope(self, c):
-        return self._word(c[0])
-
-    @v_args(meta=True)
-    def condition_field(self, meta, c):
-        key, text, event, when = c
-        return ast.ConditionField(str(key), self._text(text), event, when, self._span(meta))
-
-    @v_args(meta=True)
-    def event(self, meta, c):
-        name, args, each = c
-        pos, kw = args if args is not None else ((), ())
-        return fx.Event(str(name), pos, kw, each is not None, self._span(meta))
-
-    @v_args(meta=True)
-    def deck_field(self, meta, c):
-        return ast.DeckField(self._text(c[0]), c[1], self._span(meta))
-
-    @v_args(meta=True)
-    def setup_field(self, meta, c):
-        return ast.SetupField(self._text(c[0]), c[1], self._span(meta))
-
-    @v_args(meta=True)
-    def action_lists_field(self, meta, c):
-        return ast.ActionListsField(tuple(self._text(t) for t in c), self._span(meta))
-
-    def settings(self, c):
-        return tuple(x for x in c if isinstance(x, ast.Setting))
-
-    @v_args(meta=True)
-    def setting(self, meta, c):
-        words = tuple(self._word(t) for t in c)
-        return ast.Setting(words[0], words[1:], self._span(meta))
-
-    @v_args(meta=True)
-    def disclosure_field(self, meta, c):
-        return ast.DisclosureField(self._word(c[0]), self._text(c[1]), self._text(c[2]), self._text(c[3]), self._span(meta))
-
-    @v_args(meta=True)
-    def allow_field(self, meta, c):
-        code = self._word(c[0])  # no reason: an empty one, which the resolver reports (E190)
-        reason = self._text(c[1]) if c[1] is not None else ast.Word("", code.span)
-        return ast.AllowField(code, reason, self._span(meta))
-
-    @v_args(meta=True)
-    def deck_cards_field(self, meta, c):
-        return ast.DeckCardsField(tuple(self._word(t) for t in c), self._span(meta))
-
-    # statements
-    def block(self, c):
-        return tuple(x for x in c if x is not None)
-
-    @v_args(meta=True)
-    def call_stmt(self, meta, c):
-        return fx.Do(c[0], self._span(meta))
-
-    @v_args(meta=True)
-    def if_stmt(self, meta, c):
-        cond, then, *rest = c
-        elifs, orelse = [], ()
-        for x in rest:
-            if isinstance(x, _Elif):
-                elifs.append((x.cond, x.body))
-            elif isinstance(x, _Else):
-                orelse = x.body
-        return fx.If(cond, then, tuple(elifs), orelse, self._span(meta))
-
-    def elif_clause(self, c):
-        return _Elif(c[0], c[1])
-
-    def else_clause(self, c):
-        return _Else(c[0])
-
-    @v_args(meta=True)
-    def for_stmt(self, meta, c):
-        return fx.ForEach(str(c[0]), c[1], c[2], self._span(meta))
-
-    @v_args(meta=True)
-    def repeat_stmt(self, meta, c):
-        return fx.RepeatUntil(c[0], c[1], self._span(meta))
-
-    @v_args(meta=True)
-    def let_stmt(self, meta, c):
-        return fx.Let(str(c[0]), c[1], self._span(meta))
-
-    @v_args(meta=True)
-    def step_stmt(self, meta, c):
-        return fx.Step(int(c[0]), c[1], self._span(meta))
-
-    # expressions
-    @v_args(meta=True)
-    def call(self, meta, c):
-        name, args = c
-        pos, kw = args if args is not None else ((), ())
-        return fx.Call(str(name), pos, kw, self._span(meta))
-
-    def args(self, c):
-        pos = tuple(x for x in c if not isinstance(x, _Kw))
-        kw = tuple((x.name, x.value) for x in c if isinstance(x, _Kw))
-        return pos, kw
-
-    def arg(self, c):
-        return c[0]
-
-    def kwarg(self, c):
-        return _Kw(str(c[0]), c[1])
-
-    @v_args(meta=True)
-    def or_expr(self, meta, c):
-        return self._chain(meta, c, "or")
-
-    @v_args(meta=True)
-    def and_expr(self, meta, c):
-        return self._chain(meta, c, "and")
-
-    def _chain(self, meta, c, op):
-        out = c[0]
-        for right in c[1:]:
-            out = fx.BinOp(op, out, right, self._span(meta))
-        return out
-
-    @v_args(meta=True)
-    def sum(self, meta, c):
-        return self._ops(meta, c)
-
-    product = sum
-
-    def _ops(self, meta, c):
-        out = c[0]
-        for i in range(1, len(c), 2):
-            out = fx.BinOp(str(c[i]), out, c[i + 1], self._span(meta))
-        return out
-
-    @v_args(meta=True)
-    def compare(self, meta, c):
-        return fx.BinOp(str(c[1]), c[0], c[2], self._span(meta))
-
-    def comp_op(self, c):
-        return c[0]
-
-    @v_args(meta=True)
-    def not_(self, meta, c):
-        return fx.Not(c[0], self._span(meta))
-
-    @v_args(meta=True)
-    def neg(self, meta, c):
-        return fx.Neg(c[0], self._span(meta))
-
-    @v_args(meta=True)
-    def attr(self, meta, c):
-        return fx.Attr(c[0], str(c[1]), self._span(meta))
-
-    def number(self, c):
-        return fx.Num(int(c[0]), self._tok(c[0]))
-
-    def string(self, c):
-        return fx.Str(decode_string(str(c[0])), self._tok(c[0]))
-
-    def name(self, c):
-        return fx.Name(str(c[0]), self._tok(c[0]))
-
-    @v_args(meta=True)
-    def list_comp(self, meta, c):
-        item, var, iterable, cond = c
-        return fx.ListComp(item, str(var), iterable, cond, self._span(meta))
-
-    @v_args(meta=True)
-    def list_(self, meta, c):
-        return fx.ListExpr(tuple(x for x in c if x is not None), self._span(meta))
-
-
-class _Kw:
-    __slots__ = ("name", "value")
-
-    def __init__(self, name, value):
-        self.name, self.value = name, value
-
-
-class _Elif:
-    def __init__(self, cond, body):
-        self.cond, self.body = cond, body
-
-
-class _Else:
-    def __init__(self, body):
-        self.body = body
+@lru_cache(maxsize=1)
+def literals() -> dict[str, str]:
+    """The text of each literal terminal (keywords, operators), by the grammar's name for it."""
+    from lark.lexer import PatternStr
+    return {t.name: t.pattern.value for t in grammar_parser().terminals if isinstance(t.pattern, PatternStr)}
 
 
 def parse_module(text: str, path: str = "<string>") -> tuple[ast.Module, list[Diagnostic]]:
@@ -468,31 +48,48 @@ def parse_module(text: str, path: str = "<string>") -> tuple[ast.Module, list[Di
         text = text[1:]
     src = text if text.endswith("\n") else text + "\n"
     module = ast.Module(path, text)
+    diags: list[Diagnostic] = []
     parser = grammar_parser()
     try:
-        tree = parser.parse(src)
-        module.items = _ToAst(path).transform(tree)
-        return module, []
+        _build(parser.parse(src), path, 0, module, diags)
+        return module, diags
     except UnexpectedInput:
         pass
-    except (LarkError, RecursionError) as exc:  # pragma: no cover - defensive
-        return module, [Diagnostic("E001", f"cannot parse: {type(exc).__name__}", Span(path, 1, 1, 1, 2))]
-    # Recovery: parse item by item, so every broken script is reported.
-    diags: list[Diagnostic] = []
+    # Recovery: parse item by item, so every broken script is reported. Each item is parsed
+    # alone and its lines shifted (never padded with the lines before it: that is quadratic).
     starts = [m.start() for m in ITEM_START.finditer(src)]
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
     starts.append(len(src))
+    shift = done = 0
     for begin, end in zip(starts, starts[1:]):
+        shift += src.count("\n", done, begin)
+        done = begin
         chunk = src[begin:end]
         if not chunk.strip():
             continue
-        pad = "\n" * src.count("\n", 0, begin)
         try:
-            tree = parser.parse(pad + chunk)
-            module.items.extend(_ToAst(path).transform(tree))
+            tree = parser.parse(chunk)
         except UnexpectedInput as err:
-            diags.append(diagnose(err, path, pad + chunk))
-        except (LarkError, RecursionError) as exc:  # pragma: no cover - defensive
-            diags.append(Diagnostic("E001", f"cannot parse: {type(exc).__name__}", Span(path, 1, 1, 1, 2)))
+            diags.append(diagnose(err, path, chunk, shift, literals()))
+            continue
+        _build(tree, path, shift, module, diags)
     return module, diags
+
+
+def _build(tree: Tree, path: str, shift: int, module: ast.Module, diags: list[Diagnostic]) -> None:
+    """The items of a parse tree, each built unless it nests too deeply (E005) or holds a
+    number too long (E006): then it is reported and left out."""
+    for item in tree.children:
+        if not isinstance(item, Tree):
+            continue
+        deep = too_deep(item, path, shift)
+        if deep is not None:
+            diags.append(deep)
+            continue
+        try:
+            module.items.append(ToAst(path, shift).transform(item))
+        except VisitError as err:
+            if not isinstance(err.orig_exc, Located):
+                raise
+            diags.append(err.orig_exc.diagnostic)
