@@ -16,6 +16,8 @@ from .model import Ruleset
 
 Backend = Callable[[Ruleset], dict[str, bytes]]
 MANIFEST = "MANIFEST"
+#: every backend's name, in the order they run (pdf only where WeasyPrint is installed)
+BACKENDS = ("json", "python", "html", "markdown", "rst", "csv", "pdf")
 
 
 def backends() -> list[tuple[str, Backend]]:
@@ -103,8 +105,13 @@ def diff(out_dir: Path, files: dict[str, bytes]) -> list[str]:
 
 
 def _old_manifest(out_dir: Path) -> list[str]:
+    """The files the previous build wrote, as its MANIFEST lists them: only relative paths
+    inside `out_dir` (a MANIFEST naming `../x` or `/x` never makes a build remove them)."""
     m = out_dir / MANIFEST
-    return m.read_text("utf-8").split() if m.is_file() else []
+    if not m.is_file():
+        return []
+    names = m.read_bytes().decode("utf-8", "replace").split()
+    return [p for p in names if not Path(p).is_absolute() and ".." not in Path(p).parts and "\\" not in p]
 
 
 def write(out_dir: Path, files: dict[str, bytes]) -> list[str]:

@@ -39,6 +39,23 @@ def regulation(rs: Any, fmt: str | None, frame: str | None, owns: Any = None) ->
     return fmt, frame
 
 
+def not_playable(rs: Any, fmt: str, frame: str) -> str | None:
+    """Why the engine cannot play this regulation (a setup step it does not run, a script it
+    cannot execute), in one line; None when it can. Said before any game starts, so that no
+    worker process has to report it."""
+    from ..engine.game import RegulationNotExecutable
+    from ..engine.rules import Rules
+    from ..engine.setup import SetupNotSupported, unsupported_steps
+    view = rs.view(fmt, frame)
+    steps = unsupported_steps(view.frames[frame])
+    if steps:
+        return str(SetupNotSupported(view.frames[frame], steps))
+    rules = Rules(view, fmt, frame)
+    if rules.not_executable:
+        return f"the engine cannot play {RegulationNotExecutable(fmt, frame, rules.not_executable)}"
+    return None
+
+
 def game_ruleset(args: Any):
     """(name, ruleset, (format, frame), worker loader) for the command's arguments, or an
     error line (exit 2), or None after an error already printed."""
@@ -56,6 +73,9 @@ def game_ruleset(args: Any):
     reg = regulation(rs, args.format, args.frame, result.owns(name))
     if isinstance(reg, str):
         return reg
+    problem = not_playable(rs, *reg)
+    if problem is not None:
+        return problem
     loader = partial(reload, list(args.paths or []), args.ruleset, name)
     return name, rs, reg, loader
 

@@ -7,6 +7,7 @@ When the PATHs hold several rulesets, each gets DIR/<ruleset>/.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -59,6 +60,25 @@ def _targets(args):
     return out
 
 
+def _usage_problem(args) -> str | None:
+    """What is wrong with --only or --out before anything is loaded, or None."""
+    from ..build import BACKENDS
+    if args.only is not None:
+        unknown = [n for n in args.only.split(",") if n not in BACKENDS]
+        if unknown or not args.only:
+            return (f"--only: unknown backend(s) {', '.join(repr(n[:40]) for n in unknown) or repr('')}: "
+                    f"give some of {','.join(BACKENDS)}")
+    out = Path(args.out or "generated")
+    if out.exists() and not out.is_dir():
+        return f"--out {args.out}: exists and is not a directory"
+    parent = next((p for p in [out, *out.absolute().parents] if p.exists()), None)
+    if parent is not None and not parent.is_dir():
+        return f"--out {args.out}: {parent} is not a directory"
+    if parent is not None and not args.check and not os.access(parent, os.W_OK | os.X_OK):
+        return f"--out {args.out or 'generated'}: cannot write in {parent}"
+    return None
+
+
 def run(args) -> int:
     from .. import build
     from ..catalog import catalog
@@ -66,6 +86,10 @@ def run(args) -> int:
     started = time.perf_counter()
     if args.paths and not args.out:
         build.log("error: give --out DIR when building your own scripts (generated/ holds the bundled rules)")
+        return 2
+    problem = _usage_problem(args)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
     if args.ruleset:
         try:

@@ -27,7 +27,8 @@ def run(args: Any) -> int:
     import random as _random
 
     from ..engine.agents import RandomAgent, Recorder
-    from ..engine.game import Game
+    from ..engine.game import Game, ScriptError
+    from ..engine.registry import NotExecutable
     from ..engine.runner import dumps
     from ._narrate import Names, Narrator
     from ._terminal import TerminalPlayer
@@ -62,6 +63,8 @@ def run(args: Any) -> int:
         abandoned = "input ended"
     except KeyboardInterrupt:
         abandoned = "interrupted"
+    except ScriptError as e:  # a script of the rules failed: the game cannot go on
+        abandoned = f"error: {e}"
     if abandoned is None:
         print(f"\nP{winner} wins ({game.state.end_reason}) after {game.state.turn} turns — "
               f"{'you win' if winner == args.seat else 'you lose'}.")

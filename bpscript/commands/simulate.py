@@ -10,7 +10,9 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..engine.distributed import SimulationError
+from ..engine.game import ScriptError
+from ..engine.registry import NotExecutable
+from ..engine.runner import SimulationError
 from ..engine.state import RulesError
 from ._games import game_ruleset, log_fields, regulation_options
 
@@ -106,9 +108,12 @@ def run(args: Any) -> int:
     try:
         for i, r in enumerate(runs):
             r.results = _play(args, r, log=args.log if i == 0 else None)
-    except (RulesError, SimulationError) as e:
+    except (RulesError, SimulationError, NotExecutable) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except ScriptError as e:  # a script of the rules failed in a game: the rules are at fault
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     return _print(args, runs, time.perf_counter() - start)
 
 

@@ -18,11 +18,9 @@ import os
 from typing import Any, Callable, Iterable
 
 from .rules import Rules
-from .runner import chunks_of, play_seeds
+from .runner import SimulationError, chunks_of, play_seeds
 
-
-class SimulationError(Exception):
-    """Games that could not be played: which seeds, and why."""
+__all__ = ["SimulationError", "simulate_ray"]
 
 
 class _Worker:

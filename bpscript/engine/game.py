@@ -54,6 +54,10 @@ class RegulationNotExecutable(NotExecutable):
         self.script_id = scripts[0][0]
         self.reason = listed
         self.scripts = scripts
+        self.regulation = (fmt, frame)
+
+    def __reduce__(self):  # pickled from a worker process with the arguments it was made of
+        return (RegulationNotExecutable, (*self.regulation, self.scripts))
 
 
 class ScriptError(Exception):
@@ -62,6 +66,15 @@ class ScriptError(Exception):
     def __init__(self, script: str, place: str | None, error: BaseException):
         super().__init__(f"{place or '?'}: in script '{script}': {type(error).__name__}: {error}")
         self.script, self.place, self.error = script, place, error
+
+    def __reduce__(self):  # from a worker process: the error as its type and text if it does not pickle
+        import pickle
+        try:
+            pickle.dumps(self.error)
+            error = self.error
+        except Exception:  # noqa: BLE001 - any error a script raised
+            error = RuntimeError(f"{type(self.error).__name__}: {self.error}")
+        return (ScriptError, (self.script, self.place, error))
 
 
 class Seats(Chooser):

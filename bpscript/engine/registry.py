@@ -28,6 +28,9 @@ class NotExecutable(Exception):
         self.script_id = script_id
         self.reason = reason
 
+    def __reduce__(self):  # pickled from a worker process with the arguments it was made of
+        return (type(self), (self.script_id, self.reason))
+
 
 
 def verb(fn: Callable[..., Any]) -> Callable[..., Any]:

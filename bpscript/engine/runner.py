@@ -127,6 +127,10 @@ def _same(a: Any, b: Any) -> bool:
 
 
 # ---------------------------------------------------------------- many games
+class SimulationError(Exception):
+    """Games that could not be played: which seeds, and why."""
+
+
 _WORKER: dict[str, Any] = {}
 
 
@@ -140,7 +144,15 @@ def _init_worker(load_ruleset: Any, fmt: str, frame: str) -> None:
 
 def _run_chunk(args: tuple[list[int], bool, tuple[str, str]]) -> list[dict[str, Any]]:
     seeds, record, agents = args
-    return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, record, agents)
+    try:
+        return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, record, agents)
+    except Exception as e:  # noqa: BLE001 - an error that cannot reach the parent would hang the pool
+        import pickle
+        try:
+            pickle.loads(pickle.dumps(e))
+        except Exception:  # noqa: BLE001
+            raise SimulationError(f"seeds {seeds[0]}–{seeds[-1]}: {type(e).__name__}: {e}") from None
+        raise
 
 
 def chunks_of(seeds: list[int], workers: int, most: int = 50) -> list[list[int]]:

@@ -35,6 +35,9 @@ class SetupNotSupported(RulesError):
         super().__init__(f"the engine cannot set up frame '{frame.id}': setup step(s) {where} not supported "
                          f"(it runs {', '.join(sorted(k.value for k in SUPPORTED_STEPS))})")
 
+    def __reduce__(self):  # pickled from a worker process with the arguments it was made of
+        return (SetupNotSupported, (self.frame, self.steps))
+
 
 def unsupported_steps(frame: m.Frame) -> list[SetupStep]:
     """The steps of a frame's setup the engine does not run."""
