@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .bundled import FRAMES, STDLIB, rules_root
+from .paths import scan
 from .syntax import ast
 from .syntax.parser import parse_module
 
@@ -46,7 +47,7 @@ class BundledRuleset:
 
 def declaration(directory: Path) -> ast.RulesetNode | None:
     """The `ruleset` item of a directory's files (the first one found), if any."""
-    for f in sorted(directory.rglob("*.bps")):
+    for f in scan(directory)[0]:  # a link to a file outside is never read
         try:
             text = f.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):

@@ -11,6 +11,7 @@ A diagnostic renders like a modern compiler's message:
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
@@ -38,13 +39,13 @@ class Diagnostic:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
     def __post_init__(self) -> None:
-        # a message may echo the input (a 10,000-character token): every output shows it capped
+        # a message may echo the input (a 10,000-character token, terminal escapes): every
+        # output shows it capped and with control characters made visible
         for name in ("message", "expected", "fix"):
             value = getattr(self, name)
-            if value is not None and len(value) > MAX_TEXT:
-                object.__setattr__(self, name, capped(value))
-        if any(len(n) > MAX_TEXT for n in self.notes):
-            object.__setattr__(self, "notes", tuple(capped(n) for n in self.notes))
+            if value is not None:
+                object.__setattr__(self, name, printable(capped(value)))
+        object.__setattr__(self, "notes", tuple(printable(capped(n)) for n in self.notes))
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"code": self.code, "severity": self.severity.value,
@@ -100,6 +101,15 @@ def _window(src: str, start: int, end: int) -> tuple[str, int, int]:
     return part, start + shift, min(end, hi) + shift
 
 
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """`text` with control characters (an escape sequence a terminal would obey) shown as
+    U+FFFD: source text reaches a terminal only as text."""
+    return _CONTROLS.sub("\ufffd", text) if _CONTROLS.search(text) else text
+
+
 def capped(text: str, most: int = MAX_TEXT) -> str:
     """`text` cut to `most` characters."""
     return text if len(text) <= most else text[:most] + "…"
@@ -112,14 +122,14 @@ def render(diag: Diagnostic, sources: dict[str, str], colour: bool = False) -> s
         return f"{code}{text}{RESET}" if colour else text
 
     sev = diag.severity
-    head = f"{c(BOLD, str(diag.span))}: {c(COLOURS[sev], f'{sev.value}[{diag.code}]')}: {c(BOLD, diag.message)}"
+    head = f"{c(BOLD, printable(str(diag.span)))}: {c(COLOURS[sev], f'{sev.value}[{diag.code}]')}: {c(BOLD, diag.message)}"
     lines = [head]
     text = sources.get(diag.span.file)
     if text is not None:
         src_lines = _lines(text)
         ln = diag.span.line
         if 0 < ln <= len(src_lines):
-            src = src_lines[ln - 1].replace("\t", " ")
+            src = printable(src_lines[ln - 1].replace("\t", " "))
             gutter = " " * len(str(ln))
             start = max(diag.span.column - 1, 0)
             end_col = diag.span.end_column - 1 if diag.span.end_line == ln else len(src)

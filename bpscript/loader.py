@@ -24,8 +24,9 @@ from typing import Mapping
 from . import cache as _cache
 from . import catalog
 from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, Severity
 from .model import Ruleset, RulesetInfo
+from .paths import scan
 from .resolve import resolve
 from .source import Span
 from .syntax import ast
@@ -69,7 +70,12 @@ def find_files(paths: list[str | Path], overlay: Overlay | None = None) -> tuple
     overlay = overlay or {}
     for p in map(Path, paths):
         if p.is_dir():
-            found = set(p.rglob("*.bps"))
+            inside, outside = scan(p)
+            found = set(inside)
+            for link in outside:
+                diags.append(Diagnostic("W001", f"not read: {display_path(link)} is a symbolic link to a file "
+                                                f"outside {p}", Span(display_path(link), 1, 1, 1, 1),
+                                        Severity.WARNING))
             root = p.resolve()
             found.update(k for k in overlay if k.suffix == ".bps" and root in k.parents)
             files.extend(sorted(found))

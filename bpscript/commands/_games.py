@@ -6,6 +6,7 @@ Loading is this layer's job: the engine never imports the loader or the parser.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from ._load import paths_option, ruleset_option
@@ -67,7 +68,7 @@ def game_ruleset(args: Any):
         return None
     if result.errors:
         from .common import print_diagnostics
-        print_diagnostics(result.errors, result.sources)
+        print_diagnostics(result.errors, result.sources, stream=sys.stderr)  # stdout: the game, the statistics
         return 1
     name, rs = primary(result, args.frame)
     reg = regulation(rs, args.format, args.frame, result.owns(name))

@@ -48,7 +48,7 @@ def _ruleset(arg: str):
             print(f"error: no .bps files found in {arg}", file=sys.stderr)
             return 2
     if result.errors:
-        print_diagnostics(result.errors, result.sources)
+        print_diagnostics(result.errors, result.sources, stream=sys.stderr)  # stdout carries the diff
         return 1
     return primary(result)
 

@@ -45,6 +45,8 @@ def run(args) -> int:
         print_diagnostics(result.errors, result.sources, stream=sys.stderr)
         print(summary(result.diagnostics, result.files), file=sys.stderr)
         return 1
+    if result.diagnostics:  # warnings (a link not followed): beside the data, never in it
+        print_diagnostics(result.diagnostics, result.sources, stream=sys.stderr)
     name, rs = primary(result)
     if len(result.rulesets) > 1:
         print(f"note: the PATHs hold {len(result.rulesets)} rulesets; exported {name} "
@@ -98,7 +100,9 @@ def _data(args, rs) -> dict[str, str] | None:
                   f"data; give a `data:` block with --data FILE", file=sys.stderr)
             return None
     else:
-        found = [Path(p) / DATA_FILE for p in args.paths if (Path(p) / DATA_FILE).is_file()]
+        from ..paths import within
+        found = [Path(p) / DATA_FILE for p in args.paths
+                 if (Path(p) / DATA_FILE).is_file() and within(Path(p) / DATA_FILE, Path(p))]
         if not found:
             print(f"error: no {DATA_FILE} next to the scripts: give the official `data:` block with --data FILE "
                   "(bpscript import writes one)", file=sys.stderr)
@@ -108,6 +112,9 @@ def _data(args, rs) -> dict[str, str] | None:
         loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as err:
         print(f"error: cannot read {path}: {err}", file=sys.stderr)
+        return None
+    except RecursionError:  # the YAML reader is recursive: a document nested thousands deep
+        print(f"{path}:1:1: error[E400]: not valid YAML here: nested too deeply", file=sys.stderr)
         return None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)

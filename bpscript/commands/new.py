@@ -35,6 +35,9 @@ def run(args) -> int:
         print(f"error: '{args.name}' is not an id: use letters, digits and _, starting with a letter "
               f"(e.g. myFrame)", file=sys.stderr)
         return 2
+    if args.title is not None and (not args.title.strip() or any(ch < " " or ch == "\x7f" for ch in args.title)):
+        print("error: --title must be one line of printable text", file=sys.stderr)
+        return 2
     base = args.ruleset or DEFAULT
     try:
         rs = load_bundled(base).ruleset

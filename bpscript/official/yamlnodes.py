@@ -51,6 +51,8 @@ def compose(path: str, text: str) -> tuple[yaml.Node | None, Diagnostic | None]:
                                 notes=notes)
     except yaml.YAMLError as err:
         return None, Diagnostic("E600", f"not valid YAML: {err}", Span(path, 1, 1, 1, 2))
+    except RecursionError:  # the YAML reader is recursive: a document nested thousands deep
+        return None, Diagnostic("E600", "not valid YAML here: nested too deeply", Span(path, 1, 1, 1, 2))
 
 
 def items(r: Reader, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node, yaml.Node]]:
