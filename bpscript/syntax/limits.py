@@ -14,7 +14,8 @@ from lark import Tree
 from ..diagnostics import Diagnostic
 from ..source import Span
 
-#: blocks `{ … }` of statements (if / elif / else / for / repeat / step) inside one another
+#: blocks `{ … }` of statements inside one another, the effect's (or ability's) own block
+#: included: an effect holds 11 levels of if / elif / else / for / repeat / step
 MAX_BLOCK_DEPTH = 12
 #: expressions inside one another: calls, lists, `not`, `-`, `.name`, and one level per
 #: operator of a chain (`a + b + c` is two levels deep)
