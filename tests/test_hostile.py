@@ -137,6 +137,15 @@ def test_replay_of_a_seed_of_five_thousand_digits(tmp_path, capsys):
     assert code == 1 and "seed.log:1:" in err and len(err) < 1000
 
 
+@pytest.mark.parametrize("field,value", [("ruleset", ["x"]), ("digest", 5), ("seed", "abc"), ("decisions", {})])
+def test_replay_of_an_entry_with_a_field_of_the_wrong_type(field, value, tmp_path, capsys):
+    entry = {"format": "lite", "frame": "entry20", "seed": 1, "digest": "x", "decisions": [], field: value}
+    log = tmp_path / "typed.log"
+    log.write_text(json.dumps(entry) + "\n")
+    code, _, err = cli(capsys, "replay", str(log))
+    assert code == 1 and f"typed.log:1: not a game log entry ({field} of the wrong type)" in err
+
+
 # ---------------------------------------------------------------- play and simulate
 @pytest.mark.parametrize("command", ["play", "simulate"])
 def test_an_unknown_frame_is_one_error_line(command, capsys):
