@@ -16,6 +16,7 @@ from . import ast
 from .keywords import ITEM_WORDS
 from .limits import too_deep
 from .parse_errors import diagnose
+from .positions import quicken
 from .transform import Located, ToAst, decode_string
 
 __all__ = ["decode_string", "grammar_parser", "parse_module"]
@@ -30,9 +31,9 @@ def grammar_parser() -> Lark:
     options = dict(parser="lalr", lexer="contextual", strict=True, propagate_positions=True,
                    maybe_placeholders=True)
     try:  # lark keeps the built tables in the temp directory, keyed by the grammar's hash
-        return Lark(text, cache=True, **options)
+        return quicken(Lark(text, cache=True, **options))
     except OSError:
-        return Lark(text, **options)
+        return quicken(Lark(text, **options))
 
 
 @lru_cache(maxsize=1)
