@@ -16,9 +16,13 @@ def within(path: Path, root: Path) -> bool:
 
 
 def scan(directory: Path, pattern: str = "*.bps") -> tuple[list[Path], list[Path]]:
-    """(the files matching `pattern` under `directory`, sorted; the symbolic links among
-    them that lead outside it, which are left out). Linked directories are not entered."""
+    """(the regular files matching `pattern` under `directory`, sorted; the symbolic links
+    among them that lead outside it, which are left out). Linked directories are not
+    entered; a named pipe or a device called `x.bps` is not a file to read (it would block)."""
     found, outside = [], []
     for f in sorted(directory.rglob(pattern)):
-        (found if within(f, directory) else outside).append(f)
+        if not within(f, directory):
+            outside.append(f)
+        elif f.is_file():
+            found.append(f)
     return found, outside

@@ -224,6 +224,13 @@ def test_a_link_out_of_the_tree_is_not_followed_and_is_named(tmp_path, capsys):
     assert code == 0 and "warning[W001]" in out and "leak.bps" in out
 
 
+def test_a_named_pipe_called_bps_in_the_tree_is_not_read(tmp_path, capsys):
+    pkg = package(tmp_path, HEAD)
+    os.mkfifo(pkg / "pipe.bps")  # reading it would block for ever
+    code, out, _ = cli(capsys, "check", str(pkg))
+    assert code == 0 and "1 file(s) checked" in out
+
+
 def test_import_of_yaml_nested_thousands_deep(tmp_path, capsys):
     deep = tmp_path / "deep.yaml"
     deep.write_text("[" * 100_000 + "\n")
