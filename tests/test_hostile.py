@@ -120,7 +120,7 @@ def test_replay_of_a_binary_log_names_the_line_and_byte(tmp_path, capsys):
     log = tmp_path / "bin.log"
     log.write_bytes(b'{"a": 1}\n\x00\x8f\xff\xfe binary\n')
     code, _, err = cli(capsys, "replay", str(log))
-    assert code == 1 and "bin.log:2:2: not a JSON line: byte 0x8f" in err
+    assert code == 1 and "bin.log:2:2: not UTF-8 text (byte 0x8f)" in err
 
 
 def test_replay_of_a_deeply_nested_json_log(tmp_path, capsys):
@@ -137,13 +137,15 @@ def test_replay_of_a_seed_of_five_thousand_digits(tmp_path, capsys):
     assert code == 1 and "seed.log:1:" in err and len(err) < 1000
 
 
-@pytest.mark.parametrize("field,value", [("ruleset", ["x"]), ("digest", 5), ("seed", "abc"), ("decisions", {})])
-def test_replay_of_an_entry_with_a_field_of_the_wrong_type(field, value, tmp_path, capsys):
+@pytest.mark.parametrize("field,value,why", [("ruleset", ["x"], "not a string"), ("digest", 5, "not a string"),
+                                             ("seed", "abc", '"abc" is not an integer'),
+                                             ("decisions", {}, "not a list")])
+def test_replay_of_an_entry_with_a_field_of_the_wrong_type(field, value, why, tmp_path, capsys):
     entry = {"format": "lite", "frame": "entry20", "seed": 1, "digest": "x", "decisions": [], field: value}
     log = tmp_path / "typed.log"
     log.write_text(json.dumps(entry) + "\n")
     code, _, err = cli(capsys, "replay", str(log))
-    assert code == 1 and f"typed.log:1: not a game log entry ({field} of the wrong type)" in err
+    assert code == 1 and f"typed.log:1: not a game log entry ({field}: {why})" in err
 
 
 # ---------------------------------------------------------------- play and simulate

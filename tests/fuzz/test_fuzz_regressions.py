@@ -1,9 +1,7 @@
 """Inputs that once crashed a command (or still do), kept as explicit cases: they run in
 the normal suite, through the same in-process harness as the fuzz tests.
 
-Cases marked xfail(strict=True) are crashes in the front end's nesting limits, whose fix
-is under way separately: when it lands they pass, the strict xfail fails, and the marker
-is removed."""
+The nesting cases are reported at the construct by the front end's limits (E005)."""
 
 from __future__ import annotations
 
@@ -13,10 +11,6 @@ import pytest
 
 from fuzzing import HOMEBREW, cli
 
-NESTING = pytest.mark.xfail(strict=True, reason="nesting beyond the recursion limit: RecursionError in the type "
-                                                 "checker / the parser's tree visitor (the nesting-limit fix)")
-
-
 def _package(tmp_path: Path, effect: str) -> Path:
     package = tmp_path / "pkg"
     package.mkdir()
@@ -24,7 +18,6 @@ def _package(tmp_path: Path, effect: str) -> Path:
     return package
 
 
-@NESTING
 @pytest.mark.parametrize("command", ["check", "lint", "export", "build"])
 def test_a_sum_of_a_thousand_terms(tmp_path, command):
     package = _package(tmp_path, "damage(opponent, " + " + ".join(["1"] * 1000) + ")")
@@ -33,7 +26,6 @@ def test_a_sum_of_a_thousand_terms(tmp_path, command):
     assert code == 1 and "frame.bps:" in out + err
 
 
-@NESTING
 def test_if_nested_six_hundred_deep_is_located_without_internal_names(tmp_path):
     package = _package(tmp_path, "if true {\n" * 600 + "draw(me)\n" + "}\n" * 600)
     code, out, _ = cli("--no-cache", "check", package)
