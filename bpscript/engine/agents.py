@@ -269,6 +269,13 @@ class TerminalAgent(Agent):
         print("your field:     " + (", ".join(_unit(u) for u in view["field"]) or "-"), file=o)
         print(f"you: life {view['life']}  grave {len(view['grave'])}  fog {' '.join(view['fog']) or '-'}", file=o)
         print(f"hand: {' '.join(view['hand']) or '-'}", file=o)
+        if view.get("pack_size") or view.get("opponent_pack_size") or view.get("rare") or view.get("opponent_rare"):
+            def pack(opened: bool, size: int) -> str:
+                return f"pack {'opened' if opened else 'unopened'} ({size})" if size or opened else "no pack"
+            print(f"you: {pack(view['pack_opened'], view['pack_size'])} {' '.join(view['pack'] or [])}  "
+                  f"rare {' '.join(view['rare']) or '-'}  |  opponent: "
+                  f"{pack(view['opponent_pack_opened'], view['opponent_pack_size'])}  rare {view['opponent_rare']}",
+                  file=o)
         print(f"stage: {' | '.join(view['stage']) or '(empty)'}", file=o)
 
     def request(self, view, player, options):

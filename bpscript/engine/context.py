@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from ..cards import Card
-from . import abilities, queries, targeting, trumps, verbs  # noqa: F401  (they fill the table of verbs generated code binds)
+from . import abilities, packs, queries, targeting, trumps, verbs  # noqa: F401  (they fill the table of verbs generated code binds)
 from .registry import NotExecutable
 from .request import Chooser, EventFacts, Request
 from .state import GameState, Unit

@@ -19,7 +19,7 @@ from ..conditions import NamedCharacter
 from ..effects import Attr, Call, Event, Name, NodeWalker, RefKind
 from ..setup_steps import StepKind
 from .setup import SUPPORTED_STEPS
-from . import queries, verbs  # noqa: F401  (both fill the table of verbs)
+from . import packs, queries, verbs  # noqa: F401  (they fill the table of verbs)
 from ..vocabulary import ComponentDef, TargetKindDef, TypeDef
 from .context import ATTRIBUTES, CONTEXT_NAMES
 from .registry import EVENTS, VERBS

@@ -52,15 +52,16 @@ class _CostAnswers(Chooser):
         return self.seats.yes(player, question)
 
 
-def _cards(player_hand: list[Card], keys: Any) -> list[Card]:
-    """The key cards named by the caller (cards, or their text) as cards of the hand."""
+def _cards(player_hand: list[Card], keys: Any, zone: str = "hand") -> list[Card]:
+    """The key cards named by the caller (cards, or their text) as cards of the hand (or of
+    the zone the key condition takes them from: a rare card)."""
     if isinstance(keys, str):
         keys = keys.split()
     out = []
     for k in keys or ():
         found = k if isinstance(k, Card) else next((c for c in player_hand if str(c) == str(k) and c not in out), None)
         if found is None or found not in player_hand:
-            raise RequestError("5.3", f"key card {k} is not in the player's hand")
+            raise RequestError("5.3", f"key card {k} is not in the player's {zone}")
         out.append(found)
     return out
 
@@ -85,8 +86,8 @@ def find_option(game: Any, player: int, action: str, keys: Any = (), key_unit: U
         raise RequestError("5.1", f"'{action}' is a triggered action: it is never requested")
     if game.chance != player:
         raise RequestError("9.1.5", f"P{player} does not have the chance (P{game.chance} has)")
-    hand = st.players[player].hand
-    cards = _cards(hand, keys)
+    zone = getattr(script.key.condition, "zone", None) if script.key is not None else None
+    cards = _cards(getattr(st.players[player], zone or "hand"), keys, zone or "hand")
     options = [o for o in game.legal_requests(player) if o.action == action]
     if not options:
         raise RequestError(*_why_not(game, player, cls))
@@ -124,10 +125,10 @@ def _why_not(game: Any, player: int, cls: type) -> tuple[str, str]:
     needs = game.costs.totals(cls, player)
     if needs and not game.costs.affordable(needs, game.costs.funds(player, needs), (), None):
         return "5.2", f"P{player} cannot pay the cost of '{cls.id}' ({''.join(cls.cost)})"
+    if cls.target_kinds and not game.legal.targets(probe, cls, player):
+        return "5.3.1", f"'{cls.id}' has no target it may take"
     if cls.key is not None:
         return "5.3", f"no key card (or key unit) of P{player} meets '{cls.id}''s condition {cls.key}"
-    if cls.target_kinds:
-        return "5.3.1", f"'{cls.id}' has no target it may take"
     return "5.3", f"'{cls.id}' cannot be requested now"
 
 

@@ -4,8 +4,9 @@ For each legal request (and for passing) the agent copies the game, makes the re
 the copy, lets the stage resolve as if both players then passed (with seeded random
 choices inside effects), and scores the result from its own side: life, the board (the
 sizes of charged characters) and the cards in hand. Hidden information stays hidden: in
-the copy the opponent's hand and life are shuffled together, and so is the agent's own
-life, so the look-ahead never reads a card the player could not see (6.1).
+the copy the opponent's hand, life, pack and rare cards are shuffled together, and so are
+the agent's own life and unopened pack, so the look-ahead never reads a card the player
+could not see (6.1, 8.3.2).
 
 It is a yardstick for balance reports, not a strong player: one step deep, no search.
 """
@@ -106,10 +107,18 @@ class GreedyAgent(Agent):
         rng = random.Random(seed)
         state.rng = rng
         opp, me = state.players[1 - p], state.players[p]
-        hidden = opp.hand + opp.life
+        # what `p` cannot see (6.1, 8.3.2): the opponent's hand, life, pack and rare cards
+        # (their numbers are public), and the agent's own life and unopened pack
+        piles = [opp.hand, opp.life, opp.pack, opp.rare]
+        hidden = [c for pile in piles for c in pile]
         rng.shuffle(hidden)
-        opp.hand[:], opp.life[:] = hidden[:len(opp.hand)], hidden[len(opp.hand):]
-        rng.shuffle(me.life)
+        for pile in piles:
+            pile[:], hidden = hidden[:len(pile)], hidden[len(pile):]
+        mine = [me.life] + ([] if me.pack_opened else [me.pack])
+        hidden = [c for pile in mine for c in pile]
+        rng.shuffle(hidden)
+        for pile in mine:
+            pile[:], hidden = hidden[:len(pile)], hidden[len(pile):]
         agents = [RandomAgent(seed + 1, pass_rate=0.0), RandomAgent(seed + 2, pass_rate=0.0)]
         sim = Game(st.ruleset, st.format, st.frame, game.seed, agents, rules=game.rules, state=state,
                    max_turns=game.max_turns, partial=True)
@@ -136,6 +145,7 @@ def clone_state(st: GameState) -> tuple[GameState, dict[int, Any]]:
     for pl in st.players:
         q = copy.copy(pl)
         q.life, q.hand, q.grave, q.fog = list(pl.life), list(pl.hand), list(pl.grave), list(pl.fog)
+        q.pack, q.rare = list(pl.pack), list(pl.rare)
         q.field, q.marks = [unit(u) for u in pl.field], [unit(u) for u in pl.marks]
         q.trump, q.trumps = list(pl.trump), [unit(u) for u in pl.trumps]
         players.append(q)

@@ -78,7 +78,8 @@ class _Plan:
     """What legal requests need of one direct action, worked out once per `Rules`: its
     window, cost totals, whether it has an activation condition, a key and targets."""
 
-    __slots__ = ("cls", "id", "name", "main", "needs", "inst", "activates", "key_unit", "key", "targeted")
+    __slots__ = ("cls", "id", "name", "main", "needs", "inst", "activates", "key_unit", "key", "key_zone",
+                 "targeted")
 
     def __init__(self, cls: type, rules: Any, costs: Any):
         self.cls, self.id, self.name = cls, cls.id, cls.name
@@ -89,6 +90,9 @@ class _Plan:
         self.activates = type(self.inst).can_activate is not ActionEffect.can_activate
         self.key_unit = bool(cls.key_is_unit)
         self.key = cls.key is not None and not cls.key_is_unit
+        # key cards from a zone other than the hand (★レアカード1枚: the rare zone)
+        key = rules.ruleset.scripts[cls.id].key if self.key else None
+        self.key_zone: str | None = getattr(key.condition, "zone", None) if key is not None else None
         self.targeted = bool(cls.target_kinds)
 
 
@@ -140,6 +144,9 @@ class Legal:
             ways: list[tuple[tuple[Card, ...], Unit | None]]
             if plan.key_unit:
                 ways = [((), u) for u in self.key_units(ctx, cls, p)]
+            elif plan.key_zone is not None:
+                pile = tuple(getattr(st.players[p], plan.key_zone))
+                ways = [(k, None) for k in game.rules.key_sets(plan.id, pile, {})]
             elif plan.key:
                 if hand_sets is None:
                     hand_sets = game.rules.hand_key_sets(hand)
@@ -147,7 +154,8 @@ class Legal:
             else:
                 ways = [((), None)]
             for keys, unit in ways:
-                if needs and not affordable(needs, funds, keys, unit is not None and unit.charged):
+                in_hand = keys if plan.key_zone is None else ()  # the cards that leave the hand
+                if needs and not affordable(needs, funds, in_hand, unit is not None and unit.charged):
                     continue
                 if plan.targeted:
                     probe.keys, probe.key_unit = list(keys), unit

@@ -12,6 +12,8 @@ Every card belongs to the deck of a player: by default the player whose zone it 
 `owner=` puts the other player's card there (a unit that changed hands). A card is in one
 place only: putting it twice is an error. Zones not named stay empty. Units arrive on an
 earlier turn unless `arrived_this_turn=True` (4.1.4: they may not attack, unless 速攻).
+A frame with a pack or rare cards (パック, レアパック, …) takes them too: `pos.pack(1, "♣2 ♣3",
+opened=False)`, `pos.rare(0, "♠K")`.
 """
 
 from __future__ import annotations
@@ -96,6 +98,24 @@ class Position:
     def grave(self, player: int, cards: str | Sequence[str], owner: int | None = None) -> list[Card]:
         """Cards into `player`'s grave, listed from the top down."""
         return self._pile("grave", player, cards, owner)
+
+    def pack(self, player: int, cards: str | Sequence[str], *, opened: bool = False,
+             owner: int | None = None) -> list[Card]:
+        """`player`'s pack (パック, 8.3): face down and unopened, or opened (`opened=True`)."""
+        self._zone_of_frame("pack")
+        cards_ = self._pile("pack", player, cards, owner)
+        self.state.players[player].pack_opened = opened
+        return cards_
+
+    def rare(self, player: int, cards: str | Sequence[str], owner: int | None = None) -> list[Card]:
+        """`player`'s rare cards (レアカード, 8.3), face down."""
+        self._zone_of_frame("rare")
+        return self._pile("rare", player, cards, owner)
+
+    def _zone_of_frame(self, zone: str) -> None:
+        zones = self.ruleset.frames[self.frame].zones
+        if zone not in zones:
+            raise PositionError(f"frame '{self.frame}' has no zone '{zone}' (its zones: {', '.join(zones)})")
 
     def unit(self, player: int, cards: str | Sequence[str], *, face_up: bool = True, charged: bool = True,
              arrived_this_turn: bool = False, as_: str | None = None, owner: int | None = None) -> Unit:

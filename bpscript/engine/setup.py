@@ -3,7 +3,7 @@
 The engine runs the step kinds in `SUPPORTED_STEPS` — those エントリー20 needs, the
 face-down preset soldier and its reveal of エクストラ, and the steps that take a
 player's decision (`bpscript.engine.dealer`: the chosen hand, …), which ask the
-player's agent. A regulation whose setup holds another kind is refused before anything
+player's agent, and the pack and rare cards (`bpscript.engine.packs`). A regulation whose setup holds another kind is refused before anything
 is dealt, with an error naming the step.
 
 Each player's deck is the frame's deck: the listed cards (エントリー20), or a legal deck
@@ -21,7 +21,7 @@ import random
 from .. import model as m
 from ..cards import Card
 from ..setup_steps import SetupStep, StepKind
-from . import dealer, trump_setup
+from . import dealer, packs, trump_setup
 from .dealer import Deal
 from .request import Chooser, RandomChooser
 from .state import GameState, Player, RulesError, owned
@@ -149,7 +149,7 @@ def _start(run: Deal, step: SetupStep) -> None:
 _STEPS = {
     StepKind.SHUFFLE: _shuffle, StepKind.LIFE: _life, StepKind.HAND: _hand, StepKind.PRESET: _preset,
     StepKind.DECIDE_FIRST: _decide_first, StepKind.REVEAL_SOLDIER: _reveal_soldier, StepKind.START: _start,
-    **dealer.STEPS, **trump_setup.STEPS,
+    **dealer.STEPS, **packs.STEPS, **trump_setup.STEPS,
 }
 #: the setup step kinds the engine runs (coverage reports the others)
 SUPPORTED_STEPS: frozenset[StepKind] = frozenset(_STEPS)

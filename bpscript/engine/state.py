@@ -87,12 +87,17 @@ class Player:
     fog: list[Card] = field(default_factory=list)
     field: list[Unit] = field(default_factory=list)
     marks: list[Unit] = dataclasses.field(default_factory=list)  # fog cards as units linked to what they mark
+    pack: list[Card] = dataclasses.field(default_factory=list)  # the pack (パック), face down until opened
+    rare: list[Card] = dataclasses.field(default_factory=list)  # the rare cards (レアカード), face down
+    pack_opened: bool = False  # 開封済み: the pack is face up (its contents are the owner's to see)
+
     trump: list[Card] = dataclasses.field(default_factory=list)  # the trump zone (4.4), in the order placed
     #: one unit per card of the trump zone, face up (表切札) or face down (裏切札): kept by rematch
     trumps: list[Unit] = dataclasses.field(default_factory=list)
 
     def cards(self) -> list[Card]:
-        return self.life + self.hand + self.grave + self.fog + self.trump + [c for u in self.field for c in u.cards]
+        return (self.life + self.hand + self.grave + self.fog + self.pack + self.rare + self.trump
+                + [c for u in self.field for c in u.cards])
 
 
 def owner_of(card: Card) -> int:
@@ -263,7 +268,7 @@ class GameState:
         """Whether the card is in one of its owner's zones (not on the stage as a key)."""
         p = self.players[owner_of(card)]
         return card in p.hand or card in p.grave or card in p.life or card in p.fog or card in p.trump or \
-            any(card in u.cards for u in p.field)
+            any(card in u.cards for u in p.field) or card in p.pack or card in p.rare
 
     def put_unit(self, player: int, cards: list[Card], face_up: bool, charged: bool = True,
                  designated: str | None = None) -> Unit:
@@ -290,8 +295,9 @@ class GameState:
     # ------------------------------------------------------------ invariants
     def check_invariants(self, deck: list[Card] | None = None) -> None:
         """Each player's cards are exactly their deck (`deck` for both, else each one's
-        deck as dealt), each card in exactly one zone (key cards of requests on the stage
-        count as their owner's)."""
+        deck as dealt), each card in exactly one zone, counting packs, rare cards and trumps
+        (key cards of requests on the stage count as their owner's, and so do those of a
+        request being made, `pending`, while its triggers resolve before it is staged)."""
         staged = [c for r in self.stage + self.pending for c in r.keys]
         for p in self.players:
             cards = p.cards() + [c for c in staged if owner_of(c) == p.index]
@@ -311,6 +317,8 @@ class GameState:
             parts.append(" ".join(map(str, p.life)) + "|" + " ".join(map(str, p.hand)) + "|" +
                          " ".join(map(str, p.grave)) + "|" + " ".join(map(str, p.fog)) + "|" +
                          " ".join(f"{u.cards[0]}{'+' if u.face_up else '-'}" for u in p.trumps))
+            if p.pack or p.rare or p.pack_opened:  # only frames with a pack or rare cards: digests stay as they were
+                parts.append(" ".join(map(str, p.pack)) + f"|{p.pack_opened}|" + " ".join(map(str, p.rare)))
             parts += [f"{[str(c) for c in u.cards]} {u.face_up} {u.charged} {u.component} {u.size_bonus} "
                       f"{u.size_lasting} {sorted(u.statuses)}" for u in p.field]
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()

@@ -22,7 +22,8 @@ from .state import GameState, Player, RulesError, Unit, owner_of
 __all__ = ["VERBS", "EVENTS", "take", "put", "unit_to_grave"]
 
 #: the piles the engine keeps, as the player's state has them (the field holds units)
-PILES = tuple(f.name for f in dataclasses.fields(Player) if f.name not in ("index", "field", "marks", "trumps"))
+PILES = tuple(f.name for f in dataclasses.fields(Player)
+              if f.default_factory is list and f.name not in ("field", "marks", "trumps"))
 
 
 def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]:

@@ -20,7 +20,8 @@ def describe(x: Any) -> str:
 
 def full_view(game: Any, p: int) -> dict[str, Any]:
     """What player `p` may see (6.1): own hand and grave, both fields (face-down cards
-    only the owner's), fog, life counts (the opponent's only below 10), the stage."""
+    only the owner's), fog, life counts (the opponent's only below 10), the stage, the
+    packs and rare cards as 8.3.2 discloses them."""
     st = game.state
     me, opp = st.players[p], st.players[1 - p]
 
@@ -41,6 +42,12 @@ def full_view(game: Any, p: int) -> dict[str, Any]:
         "trumps": [{"card": str(u.cards[0]), "face_up": u.face_up, "trump": u.component} for u in me.trumps],
         "opponent_trumps": [{"card": str(u.cards[0]), "trump": u.component} for u in opp.trumps if u.face_up],
         "stage": [str(r) for r in st.stage],
+        # 8.3.2: opened or not and the number of rare cards are public; an opened pack and
+        # one's rare cards are the owner's to see; an unopened pack nobody's
+        "pack": [str(c) for c in me.pack] if me.pack_opened else None, "pack_size": len(me.pack),
+        "pack_opened": me.pack_opened, "opponent_pack_opened": opp.pack_opened,
+        "opponent_pack_size": len(opp.pack),
+        "rare": [str(c) for c in me.rare], "opponent_rare": len(opp.rare),
     }
 
 

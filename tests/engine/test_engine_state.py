@@ -7,7 +7,7 @@ import pytest
 
 from bpscript.cards import Card, Suit
 from bpscript.engine.position import Position, PositionError
-from bpscript.engine.setup import SetupNotSupported, frame_deck, setup
+from bpscript.engine.setup import frame_deck, setup
 from bpscript.engine.state import RulesError
 from bpscript.loader import load_official
 
@@ -85,13 +85,6 @@ def test_a_format_the_frame_does_not_support(rs):
 
 
 
-@pytest.mark.parametrize("frame,step", [("pack", "pack 14"), ("rarePack", "rare 1"), ("strategy", "rare 1"),
-                                        ("extra", "rare 1")])
-def test_a_setup_step_the_engine_does_not_run_is_named(rs, frame, step):
-    with pytest.raises(SetupNotSupported) as err:
-        setup(rs, "mast", frame, 1)
-    assert f"'{step}'" in str(err.value) and f"frame '{frame}'" in str(err.value)
-    assert isinstance(err.value, RulesError)
 
 
 def test_an_unknown_frame_is_a_rules_error_naming_the_known_ones(rs):

@@ -53,9 +53,12 @@ class Seeker(RandomAgent):
 def _deal(rs, fmt: str, frame: str, seed: int, executable: set[str], want: list[str]) -> Position:
     """Each player: a unit of every executable character (two of each on odd seeds, for
     costs such as BB), the key cards of a script that has not run yet in hand, 14 cards
-    of hand in all, the rest as life."""
+    of hand in all, two rare cards and a pack when the frame has them, the rest as life
+    (every third seed: 9 cards of life, for the rare actions' 「ライフが9以下」, the rest in
+    the grave)."""
     rng = random.Random(seed)
     pos = Position(rs, fmt, frame, seed=seed, turn=3, turn_player=seed % 2)
+    zones = rs.frames[frame].zones
     characters = [s for s in rs.components("character")
                   if (fmt in s.formats or frame in s.frames) and s.id in executable]
     trumps = [s for s in rs.components("trump") if (fmt in s.formats or frame in s.frames) and s.id in executable]
@@ -84,6 +87,15 @@ def _deal(rs, fmt: str, frame: str, seed: int, executable: set[str], want: list[
         fill = max(0, 14 - len(hand))
         hand, deck = hand + deck[:fill], deck[fill:]
         pos.hand(p, [str(c) for c in hand])
+        if "rare" in zones:
+            pos.rare(p, [str(c) for c in deck[:2]])
+            deck = deck[2:]
+        if "pack" in zones:
+            pos.pack(p, [str(c) for c in deck[:5]], opened=rng.random() < 0.5)
+            deck = deck[5:]
+        if seed % 3 == 0:
+            pos.grave(p, [str(c) for c in deck[9:]])
+            deck = deck[:9]
         pos.life(p, [str(c) for c in deck])
     return pos
 
