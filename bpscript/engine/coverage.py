@@ -16,7 +16,9 @@ from typing import Iterable
 
 from .. import model as m
 from ..conditions import NamedCharacter
-from ..effects import Attr, Call, Event, Name, NodeWalker, RefKind
+from ..effects import Attr, Call, Event, Name, NodeWalker, RefKind, calls
+from ..semantics import Arg, Role
+from ..verbs import LIBRARY
 from ..setup_steps import StepKind
 from .setup import SUPPORTED_STEPS
 from . import packs, queries, verbs  # noqa: F401  (they fill the table of verbs)
@@ -150,24 +152,48 @@ def target_supported(spec: m.TargetSpec) -> bool:
     return isinstance(of, ComponentDef) and ZONE_OF_KIND.get(of.id) in TARGET_ZONES
 
 
+def put_in_play(s: m.Script) -> list[str]:
+    """The components an action's effect puts in play by name: the value of the role AS in
+    the summary of a verb it calls (`summon(key, as=magician)`, `place_fog(…, as=closeFog)`)."""
+    found: list[str] = []
+    if not isinstance(s, m.ActionScript):
+        return found
+    for call in calls(expressions(s)):
+        spec = LIBRARY.get(call.func)
+        for f in spec.summary if spec is not None else ():
+            src = f.source(Role.AS)
+            value = spec.arguments(call.args, call.kwargs).get(src.param) if isinstance(src, Arg) else None
+            if isinstance(value, Name) and value.ref is not None and value.ref.kind is RefKind.SCRIPT:
+                if value.ref.key not in found:
+                    found.append(value.ref.key)
+    return found
+
+
 def coverage(rs: m.Ruleset, scripts: Iterable[m.Script] | None = None) -> list[ScriptCoverage]:
     """The coverage of `scripts` (every script of the ruleset by default): each script on
-    its own, then what it depends on — an action whose key unit is a named character
-    cannot run when that character cannot (it could never be in play)."""
+    its own, then what it depends on — an action whose key unit is a named character, or
+    that puts a named component in play, cannot run when that component cannot (it could
+    never be in play, or would stop the game once it is)."""
     impl = implemented_names()
     chosen = list(rs.scripts.values()) if scripts is None else list(scripts)
     out = [script_coverage(s, impl) for s in chosen]
     by_id = {c.id: c for c in out}
+
+    def broken(component: str) -> bool:
+        dep = by_id.get(component)
+        if dep is None and component in rs.scripts:
+            dep = script_coverage(rs.scripts[component], impl)
+        return dep is not None and not dep.executable
+
     for s, c in zip(chosen, out):
         cond = s.key.condition if isinstance(s, m.ActionScript) and s.key is not None else None
-        if not isinstance(cond, NamedCharacter):
-            continue
-        dep = by_id.get(cond.character)
-        if dep is None and cond.character in rs.scripts:
-            dep = script_coverage(rs.scripts[cond.character], impl)
-        if dep is not None and not dep.executable:
+        if isinstance(cond, NamedCharacter) and broken(cond.character):
             c.executable = False
             c.missing.append(f"key unit: character '{cond.character}' is not executable")
+        for comp in put_in_play(s):
+            if broken(comp):
+                c.executable = False
+                c.missing.append(f"puts in play: {rs.scripts[comp].kind} '{comp}', which is not executable")
     return out
 
 
