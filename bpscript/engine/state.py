@@ -308,6 +308,9 @@ class GameState:
                 raise AssertionError(f"player {p.index}: holds a card of the other player")
             if any(not u.cards for u in p.field):
                 raise AssertionError(f"player {p.index}: an empty unit")
+            for u in p.field:  # 4.1.3: every unit is the component its cards and zone make it
+                if u.component != self.match(u):
+                    raise AssertionError(f"player {p.index}: {u!r} is not matched (it is {self.match(u)})")
 
     def digest(self) -> str:
         """A fingerprint of everything that matters (for replays and determinism)."""
