@@ -64,11 +64,25 @@ def test_matches_takes_the_spellings_the_star_parser_takes():
     assert not cond.matches((Card(5, Suit.HEART),))
 
 
-def test_raredraw_is_not_executable_and_says_why():
-    """The engine has no rare zone yet: coverage names it instead of counting the verb."""
-    result = load([str(ROOT / "stdlib" / "blackpoker-8.2"), str(ROOT / "frames")])
+def test_a_zone_the_engine_lacks_is_not_executable_and_says_why(tmp_path):
+    """A script that reads a zone the engine does not keep: coverage names the zone instead
+    of counting the verb (the rare zone, once missing, is kept now: レアドロー runs)."""
+    path = tmp_path / "vault.bps"
+    path.write_text('''extends "blackpoker-8.2"
+
+zone vault "金庫" { holds: cards }
+
+action vaultDraw "金庫ドロー" (速攻魔法) {
+  @直接-即時-クイック
+  effect: "金庫のカードを1枚手札に加える。" {
+    move(choose_cards(me, cards_in(vault, me), 1), to=hand)
+  }
+  formats: lite
+}
+''', encoding="utf-8")
+    result = load([path])
+    assert not result.errors
     by_id = {c.id: c for c in coverage(result.ruleset)}
-    rare = by_id["raredraw"]
-    assert not rare.executable
-    assert any("rare" in m for m in rare.missing)
-    assert by_id["draw"].executable
+    assert not by_id["vaultDraw"].executable
+    assert by_id["vaultDraw"].missing == ["engine: zone 'vault'"]
+    assert by_id["raredraw"].executable and by_id["draw"].executable
