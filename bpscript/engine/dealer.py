@@ -4,8 +4,9 @@ how it asks the player's agent.
 A step is run with a `Deal`: the state being set up, each player's deck while it is
 still a deck, the preset units, and the `Chooser` that routes a decision to the
 player's agent (the game's seats; a seeded random chooser when no game is playing).
-A decision is asked as a `Prompt` of kind `SETUP`, so an agent (a `ScriptedAgent`'s
-`setup` list) tells it from an effect's choice.
+A decision is asked as a `Prompt` of kind `SETUP` that names the step asking it
+(`prompt.step`), so an agent (a `ScriptedAgent`'s `setup` list, G4's deal builder) tells
+it from an effect's choice, and one step from another, without reading the text.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class Deal:
     decks: list[list[Any]]
     chooser: Chooser
     preset: dict[int, Unit] = field(default_factory=dict)
+    step: SetupStep | None = None  # the step running: a decision's prompt names it
 
     def ask(self, player: int, options: Sequence[Any], count: int, question: str) -> list[Any]:
         """`count` distinct items of `options`, chosen by `player`'s agent. An answer that
@@ -35,7 +37,7 @@ class Deal:
         want = min(count, len(options))
         if want <= 0:
             return []
-        chosen = list(self.chooser.choose(player, options, want, Prompt(question, SETUP)))
+        chosen = list(self.chooser.choose(player, options, want, Prompt(question, SETUP, self.step)))
         ids = {id(o) for o in options}
         if len(chosen) != want or len({id(c) for c in chosen}) != want or any(id(c) not in ids for c in chosen):
             raise RulesError(f"P{player} answered {[str(c) for c in chosen]} to {question!r}: "

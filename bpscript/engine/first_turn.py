@@ -32,11 +32,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations, islice
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .. import model as m
 from .agents import Agent
+from .base import NotExecutable
 from .game import Game, ScriptError
+from .line_deal import builds, line_deal
 from .rules import Rules
 from .setup import SetupNotSupported, setup, unsupported_steps
 from .state import GameState, RulesError
@@ -137,8 +139,6 @@ class EngineFirstTurnSearch:
         fmt, frame = regulation.key
         if not fmt or not frame:
             return self._undecided("the engine plays a format within a frame")
-        if any(getattr(mv, "rare", 0) or getattr(mv, "trump", None) for mv in line.moves) or line.trump:
-            return self._undecided("the engine has no rare cards or trumps yet")
         try:
             missing = unsupported_steps(self.ruleset.frames[frame])
             if missing:
@@ -151,8 +151,10 @@ class EngineFirstTurnSearch:
         if blocked:
             return self._undecided(f"not executable: {', '.join(blocked)}")
         moves = [(mv.action.id, Counter((c.number, c.suit) for c in mv.keys)) for mv in line.moves]
+        rare = sum(getattr(mv, "rare", 0) for mv in line.moves)
+        trump = line.trump or next((mv.trump for mv in line.moves if getattr(mv, "trump", None)), None)
         for seed in range(self.deals):
-            self.last.append(self._deal(rules, fmt, frame, seed, moves))
+            self.last.append(self._deal(rules, fmt, frame, seed, moves, rare, trump))
         done = [d.unopposed for d in self.last]
         if all(d is True for d in done):
             return True
@@ -187,21 +189,30 @@ class EngineFirstTurnSearch:
         return None
 
     # ------------------------------------------------------------ one deal
-    def _deal(self, rules: Rules, fmt: str, frame: str, seed: int, moves) -> DealResult:
-        base = setup(self.ruleset, fmt, frame, seed)
-        if not _give_keys(base, moves):
+    def _deal(self, rules: Rules, fmt: str, frame: str, seed: int, moves, rare: int = 0,
+              trump: str | None = None) -> DealResult:
+        """One deal: the engine's own setup (3.9); in a frame where the players build or
+        decide, the first player builds for the line (`bpscript.engine.line_deal`)."""
+        make: Callable[[], GameState] = lambda: setup(self.ruleset, fmt, frame, seed)  # noqa: E731
+        if builds(self.ruleset.frames[frame]):
+            dealt = line_deal(self.ruleset, fmt, frame, seed, moves, rare, trump)
+            if dealt is None:
+                return DealResult(seed, None, None)
+            seed, make = dealt
+        if not _give_keys(make(), moves):
             return DealResult(seed, None, None)
-        unopposed = self._search(rules, fmt, frame, seed, moves, 0)[0]
+        unopposed = self._search(rules, fmt, frame, seed, moves, 0, make)[0]
         result = DealResult(seed, unopposed, None)
         if unopposed:  # deepen: one answer of the second player, then up to MAX_ANSWERS
             for answers in range(1, MAX_ANSWERS + 1):
-                held, stops = self._search(rules, fmt, frame, seed, moves, answers)
+                held, stops = self._search(rules, fmt, frame, seed, moves, answers, make)
                 result.versus, result.stopped_by = held, stops
                 if held is not True:
                     break
         return result
 
-    def _search(self, rules, fmt, frame, seed, moves, answers: int) -> tuple[bool | None, set[str]]:
+    def _search(self, rules, fmt, frame, seed, moves, answers: int,
+                make: Callable[[], GameState]) -> tuple[bool | None, set[str]]:
         """Can the first player follow the line to a win whatever the second player does
         with at most `answers` requests? (0: the second player only passes.)"""
         runs = [0]
@@ -212,7 +223,7 @@ class EngineFirstTurnSearch:
             runs[0] += 1
             if runs[0] > budget:
                 raise _OutOfBudget
-            state = setup(self.ruleset, fmt, frame, seed)
+            state = make()
             _give_keys(state, moves)
             agent = _Explorer(path, state.first_player, moves, answers)
             game = Game(self.ruleset, fmt, frame, seed, [agent, agent], rules=rules, state=state,
@@ -231,7 +242,7 @@ class EngineFirstTurnSearch:
             return solve([]), stops
         except _OutOfBudget:
             return None, stops
-        except (ScriptError, RulesError, ValueError):
+        except (ScriptError, RulesError, ValueError, NotExecutable):
             # an error in a script or the engine is no evidence either way: never let it
             # drop a finding, the static result stands
             return None, stops
@@ -248,7 +259,8 @@ def _give_keys(state: GameState, moves) -> bool:
     have = Counter((c.number, c.suit) for c in p.hand)
     for (number, suit), n in sorted(wanted.items()):
         for _ in range(max(0, n - have[(number, suit)])):
-            source = next((z for z in (p.life, p.grave) for c in z if (c.number, c.suit) == (number, suit)), None)
+            source = next((z for z in (p.life, p.grave, p.pack) for c in z if (c.number, c.suit) == (number, suit)),
+                          None)
             if source is None:
                 return False
             card = next(c for c in source if (c.number, c.suit) == (number, suit))

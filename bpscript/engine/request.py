@@ -22,10 +22,13 @@ class Prompt(str):
     plain `str` prompt is an effect's choice."""
 
     kind: str
+    #: for a setup decision, the frame's step that asks it (a `bpscript.setup_steps.SetupStep`)
+    step: Any
 
-    def __new__(cls, text: str, kind: str = "effect") -> "Prompt":
+    def __new__(cls, text: str, kind: str = "effect", step: Any = None) -> "Prompt":
         self = super().__new__(cls, text)
         self.kind = kind
+        self.step = step
         return self
 
 

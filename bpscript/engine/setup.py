@@ -17,6 +17,7 @@ chooser when none is given.
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from .. import model as m
 from ..cards import Card
@@ -51,9 +52,11 @@ def frame_deck(frame: m.Frame) -> list[Card]:
     return list(frame.deck.cards)
 
 
-def prepare(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int) -> GameState:
+def prepare(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int,
+            decks: Sequence[Sequence[Card] | None] = (None, None)) -> GameState:
     """The state of a game of `fmt` in frame `frame_id` with each player's deck drawn by
-    `seed`, before any step runs; a frame whose setup the engine cannot run is refused."""
+    `seed` (or given in `decks`: a deck a player built), before any step runs; a frame
+    whose setup the engine cannot run is refused."""
     frame = ruleset.frames.get(frame_id)
     if frame is None:
         raise RulesError(f"unknown frame '{frame_id}' (the ruleset defines: {', '.join(ruleset.frames) or 'none'})")
@@ -65,7 +68,8 @@ def prepare(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int) -> GameState
     rng = random.Random(seed)
     players = (Player(0), Player(1))
     state = GameState(ruleset, fmt, frame_id, players, rng)
-    state.decks = tuple([owned(c, p.index) for c in frame.deck.sample(rng)] for p in players)
+    state.decks = tuple([owned(c, p.index) for c in (frame.deck.sample(rng) if given is None else given)]
+                        for p, given in zip(players, decks))
     return state
 
 
@@ -73,16 +77,18 @@ def deal(state: GameState, chooser: Chooser, seed: int) -> GameState:
     """Run the frame's steps on a prepared state; `chooser` takes the players' decisions."""
     run = Deal(state, [list(d) for d in state.decks], chooser)
     for step in state.ruleset.frames[state.frame].setup.steps:
+        run.step = step
         _STEPS[step.kind](run, step)
     state.turn_player = state.first_player
     state.log.append(f"setup seed={seed} first={state.first_player}")
     return state
 
 
-def setup(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int, chooser: Chooser | None = None) -> GameState:
+def setup(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int, chooser: Chooser | None = None,
+          decks: Sequence[Sequence[Card] | None] = (None, None)) -> GameState:
     """A game of `fmt` in frame `frame_id`, set up by the frame's steps with `seed`; the
     players' decisions are `chooser`'s (a random chooser seeded by `seed` by default)."""
-    return deal(prepare(ruleset, fmt, frame_id, seed), chooser or RandomChooser(seed), seed)
+    return deal(prepare(ruleset, fmt, frame_id, seed, decks), chooser or RandomChooser(seed), seed)
 
 
 def _shuffle(run: Deal, step: SetupStep) -> None:
