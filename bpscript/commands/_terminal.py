@@ -54,6 +54,12 @@ def board(game: Any, me: int, tell: Teller) -> list[str]:
                 text += " driven"
             units += [text + "".join(f" {names.status(x)}" for x in s.statuses)]
         lines.append("│     " + ("  ".join(units) if units else "(no units)"))
+        if pl.pack or pl.pack_opened or pl.rare:  # パック, レアパック …: as 8.3.2 discloses them
+            mine = p == me
+            pack = (f"pack opened ({cards(pl.pack) if mine else len(pl.pack)})" if pl.pack_opened
+                    else f"pack unopened ({len(pl.pack)})")
+            rare = (cards(pl.rare) or "-") if mine else f"{len(pl.rare)}"
+            lines.append(f"│     {pack} · rare {rare}")
     stage = " ← ".join(tell.thing(r) for r in st.stage)
     lines.append(f"└─ stage (top last): {stage or '(empty)'}")
     return lines

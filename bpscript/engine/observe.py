@@ -150,7 +150,8 @@ class GameOver:
 
 
 #: the piles a player's cards lie in, as the state has them (the field holds units)
-PILES = tuple(f.name for f in dataclasses.fields(Player) if f.name not in ("index", "field", "marks"))
+PILES = tuple(f.name for f in dataclasses.fields(Player)
+              if f.default_factory is list and f.name not in ("field", "marks"))
 
 
 def seen(state: GameState, unit: Unit) -> UnitSeen:

@@ -225,3 +225,23 @@ def test_a_trigger_resolving_while_a_rare_summon_is_made_keeps_every_card_in_one
     game.pass_chance(1)
     game.pass_chance(0)
     assert [str(u) for u in me.field] == ["♠K"]
+
+
+def test_the_terminal_board_shows_packs_and_rare_cards_as_8_3_2_discloses_them(rs):
+    """8.3.2: opened or not and the number of rare cards are public; an opened pack and
+    one's own rare cards are the owner's to see; an unopened pack nobody's."""
+    from bpscript.commands._narrate import Names, Teller
+    from bpscript.commands._terminal import board
+
+    pos = _board(rs, "rarePack")
+    pos.pack(0, "♡9 ♣K", opened=True)
+    pos.rare(0, "♠A")
+    pos.pack(1, "♢5 ♢J")
+    pos.rare(1, "♣Q")
+    game = pos.game([ScriptedAgent(), ScriptedAgent()], partial=True)
+    text = "\n".join(board(game, 0, Teller(Names(rs), 0)))
+    assert "pack opened (♡9 ♣K) · rare ♠A" in text  # mine
+    assert "pack unopened (2) · rare 1" in text  # the opponent's: no card shown
+    assert "♢5" not in text and "♢J" not in text and "♣Q" not in text
+    seen_by_1 = "\n".join(board(game, 1, Teller(Names(rs), 1)))
+    assert "pack opened (2) · rare 1" in seen_by_1 and "♡9" not in seen_by_1 and "♠A" not in seen_by_1

@@ -81,7 +81,7 @@ def test_play_starts_and_simulate_runs(rs, fmt, frame, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(PERSON))
     code = main(["play", "--format", fmt, "--frame", frame, "--seed", "3"])
     out = capsys.readouterr()
-    assert "== turn 1" in out.out and "request number (0 to pass)>" in out.out, out.err
+    assert "┌─ turn 1" in out.out and "request (number; 0 passes)>" in out.out, out.err
     assert code in (0, 1) and "Traceback" not in out.err
     assert main(["simulate", "--format", fmt, "--frame", frame, "--games", "20"]) == 0
     out = capsys.readouterr().out
