@@ -245,3 +245,18 @@ def test_the_terminal_board_shows_packs_and_rare_cards_as_8_3_2_discloses_them(r
     assert "♢5" not in text and "♢J" not in text and "♣Q" not in text
     seen_by_1 = "\n".join(board(game, 1, Teller(Names(rs), 1)))
     assert "pack opened (2) · rare 1" in seen_by_1 and "♡9" not in seen_by_1 and "♠A" not in seen_by_1
+
+
+def test_observers_see_the_card_pack_open_moves_from_the_pack(rs):
+    """What a resolution changed is told from the piles, the pack and rare cards among them."""
+    from bpscript.engine.observe import Moved
+
+    pos = _board(rs, "rarePack")
+    pos.pack(0, "♡9 ♣K")
+    pos.rare(0, "♠A")
+    game = pos.game([ScriptedAgent(choices=[["♣K"]], answers=[False]), ScriptedAgent()], partial=True)
+    records: list = []
+    game.observers.append(records.append)
+    game.request(0, "packopen")
+    moved = [r for r in records if isinstance(r, Moved)]
+    assert [(r.source, r.to, _texts(r.cards)) for r in moved] == [("pack", "hand", ["♣K"])]
