@@ -22,7 +22,8 @@ from bpscript.engine.position import Position
 from bpscript.engine.rules import Rules
 from bpscript.loader import load_official
 
-REGULATIONS = [("lite", "entry20"), ("std", "pack"), ("pro", "pack"), ("mast", "pack"), ("mast", "extra")]
+REGULATIONS = [("lite", "entry20"), ("std", "pack"), ("pro", "pack"), ("mast", "pack"), ("mast", "extra"),
+               ("std", "rarePack")]
 GAMES = 40
 #: エクストラ holds the most scripts (trumps, their actions and characters): more games
 GAMES_FACTOR = {"extra": 3}
@@ -47,18 +48,20 @@ class Seeker(RandomAgent):
             pick = self.rng.choice(fresh)
             self.tried.add(pick.action)
             return pick
-        return super().request(view, player, options)
+        # otherwise at random, not again what this player already requested this turn (a
+        # request that changes nothing, レアドロー with no rare card, is not made over and over)
+        again = self.game.state.requested
+        return super().request(view, player, [o for o in options if (player, o.action) not in again] or options)
 
 
 def _deal(rs, fmt: str, frame: str, seed: int, executable: set[str], want: list[str]) -> Position:
     """Each player: a unit of every executable character (two of each on odd seeds, for
     costs such as BB), the key cards of a script that has not run yet in hand, 14 cards
-    of hand in all, two rare cards and a pack when the frame has them, the rest as life
-    (every third seed: 9 cards of life, for the rare actions' 「ライフが9以下」, the rest in
-    the grave)."""
+    of hand in all, the rest as life. In レアパック also two rare cards and a pack, and
+    every third seed 9 cards of life (the rare actions' 「ライフが9以下」), the rest in the
+    grave."""
     rng = random.Random(seed)
     pos = Position(rs, fmt, frame, seed=seed, turn=3, turn_player=seed % 2)
-    zones = rs.frames[frame].zones
     characters = [s for s in rs.components("character")
                   if (fmt in s.formats or frame in s.frames) and s.id in executable]
     trumps = [s for s in rs.components("trump") if (fmt in s.formats or frame in s.frames) and s.id in executable]
@@ -87,15 +90,13 @@ def _deal(rs, fmt: str, frame: str, seed: int, executable: set[str], want: list[
         fill = max(0, 14 - len(hand))
         hand, deck = hand + deck[:fill], deck[fill:]
         pos.hand(p, [str(c) for c in hand])
-        if "rare" in zones:
+        if frame == "rarePack":
             pos.rare(p, [str(c) for c in deck[:2]])
-            deck = deck[2:]
-        if "pack" in zones:
-            pos.pack(p, [str(c) for c in deck[:5]], opened=rng.random() < 0.5)
-            deck = deck[5:]
-        if seed % 3 == 0:
-            pos.grave(p, [str(c) for c in deck[9:]])
-            deck = deck[:9]
+            pos.pack(p, [str(c) for c in deck[2:7]], opened=bool(seed % 2))
+            deck = deck[7:]
+            if seed % 3 == 0:
+                pos.grave(p, [str(c) for c in deck[9:]])
+                deck = deck[:9]
         pos.life(p, [str(c) for c in deck])
     return pos
 
