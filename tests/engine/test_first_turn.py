@@ -60,24 +60,6 @@ def test_the_search_finds_the_answer_that_stops_a_line():
     assert "stopped by 「ダウン」" in engine.notes()[0]
 
 
-def test_a_frame_the_engine_cannot_set_up_is_undecided(tmp_path):
-    # the godHand frame with trumps set aside first: a step the engine does not run yet
-    from bpscript.engine.setup import SUPPORTED_STEPS
-    from bpscript.setup_steps import StepKind
-    if StepKind.TRUMPS in SUPPORTED_STEPS:
-        pytest.skip("the engine runs every kind of setup step")
-    text = (CORPUS / "g4_choose_whole_hand.bps").read_text(encoding="utf-8")
-    text = text.replace("zones: life grave field hand fog pack", "zones: life grave field hand fog pack trump")
-    text = text.replace("    choose_hand 7\n", "    trumps 2\n    choose_hand 7\n")
-    path = tmp_path / "trumps_first.bps"
-    path.write_text(text, encoding="utf-8")
-    result = load([path])
-    assert not result.errors, [d.message for d in result.errors]
-    report = lint_result(result, engine=EngineFirstTurnSearch)
-    (f,) = [f for f in report.findings if f.diagnostic.code == "G4"]
-    assert any("engine: undecided" in n and "'trumps 2'" in n for n in f.diagnostic.notes)
-
-
 def test_a_frame_with_a_chosen_hand_and_a_pack_is_played_on_the_engine():
     """The godHand frame (a chosen hand of 7, a pack of 14) is set up and played: the first
     player builds the deck and chooses the line's seven cards, so it wins in every deal
