@@ -163,11 +163,14 @@ def test_a_regulation_with_a_script_the_engine_cannot_run_is_one_error_line(comm
     assert code == 2 and "not executable: odd" in err
 
 
-def test_simulate_on_workers_with_an_unsupported_frame_ends_at_once():
-    """Once a worker's exception could not be pickled back and the pool hung."""
-    proc = subprocess.run([sys.executable, "-m", "bpscript.cli", "simulate", "--frame", "extra", "--format", "mast",
+def test_simulate_on_workers_with_a_failing_script_ends_at_once(tmp_path):
+    """Once a worker's exception could not be pickled back and the pool hung. (Every official
+    frame is set up now: a script that fails in the workers' games raises there instead.)"""
+    text = (f'{HEAD}override action end "エンド" (基本) {{\n  @直接-通常-メイン\n  effect: "何か。" {{\n'
+            f'    discard(me, 1 / 0)\n    end_turn()\n  }}\n  formats: lite std pro mast\n}}\n')
+    proc = subprocess.run([sys.executable, "-m", "bpscript.cli", "simulate", str(package(tmp_path, text)),
                            "--games", "4", "--jobs", "2"], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert proc.returncode == 2 and "cannot set up frame 'extra'" in proc.stderr
+    assert proc.returncode == 1 and "in script 'end': ZeroDivisionError" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
