@@ -44,15 +44,22 @@ class Deal:
                              f"{want} of {[str(o) for o in options]} expected")
         return chosen
 
+    def take_from_decks(self, step: SetupStep, what: str) -> list[list[Any]]:
+        """Each player's `step.count` cards of their deck, chosen by that player (asked
+        as "choose N `what` ..."), taken out of the deck; by player index."""
+        taken = []
+        for p, deck in zip(self.state.players, self.decks):
+            chosen = self.ask(p.index, deck, step.count or 0, f"choose {step.count} {what} ({step})")
+            for c in chosen:
+                deck.remove(c)
+            taken.append(chosen)
+        return taken
+
 
 def choose_hand(deal: Deal, step: SetupStep) -> None:
     """ストラテジー step 1: each player picks `count` cards of their deck for the first
     hand, before the deck is shuffled (the hand is then drawn up to its size, `hand N`)."""
-    for p, deck in zip(deal.state.players, deal.decks):
-        chosen = deal.ask(p.index, deck, step.count or 0,
-                          f"choose {step.count} card(s) of your deck for your first hand ({step})")
-        for c in chosen:
-            deck.remove(c)
+    for p, chosen in zip(deal.state.players, deal.take_from_decks(step, "card(s) of your deck for your first hand")):
         p.hand.extend(chosen)
 
 

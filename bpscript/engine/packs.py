@@ -35,11 +35,7 @@ def take_pack(deal: Deal, step: SetupStep) -> None:
 
 def choose_rare(deal: Deal, step: SetupStep) -> None:
     """レアパック step 1: each player chooses `count` cards of the deck as rare cards."""
-    for p, deck in zip(deal.state.players, deal.decks):
-        chosen = deal.ask(p.index, deck, step.count or 0,
-                          f"choose {step.count} rare card(s) of your deck, set face down ({step})")
-        for c in chosen:
-            deck.remove(c)
+    for p, chosen in zip(deal.state.players, deal.take_from_decks(step, "rare card(s) of your deck, set face down")):
         p.rare.extend(chosen)
 
 
