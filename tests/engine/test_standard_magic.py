@@ -89,7 +89,7 @@ def test_reunion_returns_a_chosen_grave_card_to_the_hand(rs, mast):
     game = go(rs, mast, pos, p0=ScriptedAgent(choices=[["♣K"]], strict=True))
     resolve(game, 0, "reunion", keys)
     me = game.state.players[0]
-    assert names(me.hand) == ["♣K"]
+    assert names(me.hand) == ["♣K"] and "reveal ♣K to P1" in game.state.log  # shown to the opponent
     assert sorted(names(me.grave)) == ["♡2", "♡9", "♢4"]
 
 
@@ -214,5 +214,5 @@ def test_handeth_discards_the_card_the_requester_names(rs, mast):
     game = go(rs, mast, pos, p0=p0)
     them = game.state.players[1]
     resolve(game, 0, "handeth", keys, target=1)
-    assert sorted(seen) == ["♠8", "♡Q", "♣2"]
+    assert sorted(seen) == ["♠8", "♡Q", "♣2"] and "reveal ♠8 ♡Q ♣2 to P0" in game.state.log
     assert names(them.hand) == ["♠8", "♣2"] and names(them.grave) == ["♡Q"]

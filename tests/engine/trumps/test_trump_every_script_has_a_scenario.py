@@ -6,14 +6,14 @@ scenario is written."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
+
+from scenario_coverage import named, sources_of
 
 from bpscript.loader import load_official
 
 HERE = Path(__file__).parent
-SOURCES = "\n".join(p.read_text("utf-8") for d in (HERE, HERE.parent / "abilities") for p in sorted(d.glob("test_*.py"))
-                    if p.name != Path(__file__).name)
+SOURCES = sources_of(p for d in (HERE, HERE.parent / "abilities") for p in d.glob("test_*.py"))
 RS = load_official().ruleset
 #: the other half of エクストラ: pack and rare-card operations (their own tests)
 OTHERS = {"packOperation", "rareOperation"}
@@ -26,13 +26,7 @@ def _scripts() -> list[str]:
 
 
 def _named(sid: str) -> bool:
-    s = RS.scripts[sid]
-    if re.search(rf"[\"']{re.escape(sid)}[\"']", SOURCES):
-        return True
-    if s.kind == "trump":  # the activation-condition test takes every trump with actions
-        cats = {c.id for c in RS.vocabulary.categories if c.trump == sid}
-        return any(a.category.id in cats and a.activation is not None for a in RS.actions())
-    return False
+    return named(RS, sid, SOURCES)
 
 
 def test_every_trump_and_ability_script_has_a_scenario():
