@@ -145,29 +145,31 @@ def test_unsummons_returns_a_charged_character_and_the_keys_to_the_hand(rs, mast
 
 # ---------------------------------------------------------------- 通常魔法
 def test_death_lance_sends_a_divisible_soldier_to_its_owners_life_then_damages(rs, mast):
-    """7.3.1 死の槍 ★♠A〜K と ♢A〜K, 対象 兵士: size 6 divisible by the ♢3 — the soldier goes
-    face down to the top of its owner's life, then the owner takes ♠ number (2) damage: the
-    top two life cards, the soldier's card first, to the grave."""
+    """7.3.1 死の槍 ★♠A〜K と ♢A〜K, 対象 兵士: size 6 divisible by the ♢3 (not by the ♠4) —
+    the soldier goes face down to the top of its owner's life, then the owner takes the ♠
+    number (4) in damage: the top four life cards, the soldier's card first, to the grave."""
     pos = board(rs, "mast", "pack")
     soldier = pos.unit(1, "♣6")
-    pos.life(1, "♡10 ♡9 ♢8")
-    keys = pos.hand(0, "♠2 ♢3")
+    pos.life(1, "♡10 ♡9 ♢8 ♢2 ♠J")
+    keys = pos.hand(0, "♠4 ♢3")
     game = go(rs, mast, pos)
     them = game.state.players[1]
+    life = len(them.life)
     resolve(game, 0, "deathLance", keys, target=soldier)
-    assert them.field == [] and names(them.grave) == ["♣6", "♡10"]  # top first → bottom
-    assert names(them.life[-2:]) == ["♢8", "♡9"] and len(them.life) == 9  # 10 + 1 - 2
+    assert them.field == [] and names(them.grave) == ["♣6", "♡10", "♡9", "♢8"]  # in the order they left
+    assert str(them.life[-1]) == "♢2" and len(them.life) == life + 1 - 4
 
 
 def test_death_lance_does_nothing_to_a_size_that_does_not_divide(rs, mast):
-    """7.3.1 死の槍: size 7 is not divisible by ♢3 — no effect but the keys to the grave."""
+    """7.3.1 死の槍: size 7 is not divisible by the ♢3 (it is by the ♠7) — no effect but the
+    keys to the grave."""
     pos = board(rs, "mast", "pack")
     soldier = pos.unit(1, "♣7")
-    keys = pos.hand(0, "♠2 ♢3")
+    keys = pos.hand(0, "♠7 ♢3")
     game = go(rs, mast, pos)
     resolve(game, 0, "deathLance", keys, target=soldier)
     assert game.state.players[1].field == [soldier] and len(game.state.players[1].life) == 10
-    assert sorted(names(game.state.players[0].grave)) == ["♠2", "♢3"]
+    assert sorted(names(game.state.players[0].grave)) == ["♠7", "♢3"]
 
 
 @pytest.mark.parametrize("count, charged", [(1, True), (2, False)])
