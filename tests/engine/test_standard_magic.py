@@ -112,6 +112,7 @@ def test_truce_removes_the_damage_judge_request_from_the_stage(rs, mast):
     passed(game, truce)
     assert st.stage == [] and len(st.players[1].life) == life  # no damage
     assert attacker in st.players[0].field
+    assert attacker.statuses == {}  # the battle is over: no アタッカー left for a later one
     assert sorted(names(st.players[1].grave)) == ["♢3", "♢5"]
 
 

@@ -171,6 +171,8 @@ class Action_truce(ActionEffect):
 
     def effect(self, ctx):
         _v_nullify(ctx, ctx.target, keys_to_grave=_K['false'])
+        _v_clear_status(ctx, 'attacking')
+        _v_clear_status(ctx, 'blocking')
 
 
 class Action_changeTarget(ActionEffect):
@@ -182,7 +184,7 @@ class Action_changeTarget(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:100:8'
+    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:102:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -209,7 +211,7 @@ class Action_search(ActionEffect):
     category = 'quickMagic'
     formats = ('lite', 'std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:112:8'
+    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:114:8'
     origin = 'request'
     resolution = 'at_once'
     window = 'any'
@@ -234,7 +236,7 @@ class Action_bj(ActionEffect):
     category = 'quickMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:125:8'
+    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:127:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -276,7 +278,7 @@ class Action_rsf(ActionEffect):
     category = 'quickMagic'
     formats = ('mast',)
     frames = ()
-    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:165:8'
+    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:167:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -298,7 +300,7 @@ class Action_reverse(ActionEffect):
     category = 'quickMagic'
     formats = ('pro', 'mast')
     frames = ()
-    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:176:8'
+    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:178:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -331,7 +333,7 @@ class Action_unsummons(ActionEffect):
     category = 'quickMagic'
     formats = ('std', 'pro', 'mast')
     frames = ()
-    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:205:8'
+    source = 'stdlib/blackpoker-8.2/30-quick-magic.bps:207:8'
     origin = 'request'
     resolution = 'stage'
     window = 'any'
@@ -405,59 +407,61 @@ __bps_lines__ = {
     169: 'stdlib/blackpoker-8.2/30-quick-magic.bps:91:25',
     172: 'stdlib/blackpoker-8.2/30-quick-magic.bps:92:3',
     173: 'stdlib/blackpoker-8.2/30-quick-magic.bps:93:5',
-    176: 'stdlib/blackpoker-8.2/30-quick-magic.bps:100:8',
-    195: 'stdlib/blackpoker-8.2/30-quick-magic.bps:103:25',
-    196: 'stdlib/blackpoker-8.2/30-quick-magic.bps:103:25',
-    199: 'stdlib/blackpoker-8.2/30-quick-magic.bps:104:3',
-    200: 'stdlib/blackpoker-8.2/30-quick-magic.bps:105:5',
-    203: 'stdlib/blackpoker-8.2/30-quick-magic.bps:112:8',
-    221: 'stdlib/blackpoker-8.2/30-quick-magic.bps:114:3',
-    222: 'stdlib/blackpoker-8.2/30-quick-magic.bps:115:5',
-    223: 'stdlib/blackpoker-8.2/30-quick-magic.bps:116:5',
+    174: 'stdlib/blackpoker-8.2/30-quick-magic.bps:94:5',
+    175: 'stdlib/blackpoker-8.2/30-quick-magic.bps:95:5',
+    178: 'stdlib/blackpoker-8.2/30-quick-magic.bps:102:8',
+    197: 'stdlib/blackpoker-8.2/30-quick-magic.bps:105:25',
+    198: 'stdlib/blackpoker-8.2/30-quick-magic.bps:105:25',
+    201: 'stdlib/blackpoker-8.2/30-quick-magic.bps:106:3',
+    202: 'stdlib/blackpoker-8.2/30-quick-magic.bps:107:5',
+    205: 'stdlib/blackpoker-8.2/30-quick-magic.bps:114:8',
+    223: 'stdlib/blackpoker-8.2/30-quick-magic.bps:116:3',
     224: 'stdlib/blackpoker-8.2/30-quick-magic.bps:117:5',
     225: 'stdlib/blackpoker-8.2/30-quick-magic.bps:118:5',
-    228: 'stdlib/blackpoker-8.2/30-quick-magic.bps:125:8',
-    246: 'stdlib/blackpoker-8.2/30-quick-magic.bps:127:3',
-    247: 'stdlib/blackpoker-8.2/30-quick-magic.bps:137:5',
-    248: 'stdlib/blackpoker-8.2/30-quick-magic.bps:138:5',
+    226: 'stdlib/blackpoker-8.2/30-quick-magic.bps:119:5',
+    227: 'stdlib/blackpoker-8.2/30-quick-magic.bps:120:5',
+    230: 'stdlib/blackpoker-8.2/30-quick-magic.bps:127:8',
+    248: 'stdlib/blackpoker-8.2/30-quick-magic.bps:129:3',
     249: 'stdlib/blackpoker-8.2/30-quick-magic.bps:139:5',
-    250: 'stdlib/blackpoker-8.2/30-quick-magic.bps:140:7',
-    251: 'stdlib/blackpoker-8.2/30-quick-magic.bps:141:7',
+    250: 'stdlib/blackpoker-8.2/30-quick-magic.bps:140:5',
+    251: 'stdlib/blackpoker-8.2/30-quick-magic.bps:141:5',
     252: 'stdlib/blackpoker-8.2/30-quick-magic.bps:142:7',
     253: 'stdlib/blackpoker-8.2/30-quick-magic.bps:143:7',
-    254: 'stdlib/blackpoker-8.2/30-quick-magic.bps:144:9',
-    255: 'stdlib/blackpoker-8.2/30-quick-magic.bps:144:32',
-    257: 'stdlib/blackpoker-8.2/30-quick-magic.bps:144:65',
-    258: 'stdlib/blackpoker-8.2/30-quick-magic.bps:145:14',
-    259: 'stdlib/blackpoker-8.2/30-quick-magic.bps:146:9',
+    254: 'stdlib/blackpoker-8.2/30-quick-magic.bps:144:7',
+    255: 'stdlib/blackpoker-8.2/30-quick-magic.bps:145:7',
+    256: 'stdlib/blackpoker-8.2/30-quick-magic.bps:146:9',
+    257: 'stdlib/blackpoker-8.2/30-quick-magic.bps:146:32',
+    259: 'stdlib/blackpoker-8.2/30-quick-magic.bps:146:65',
     260: 'stdlib/blackpoker-8.2/30-quick-magic.bps:147:14',
     261: 'stdlib/blackpoker-8.2/30-quick-magic.bps:148:9',
-    262: 'stdlib/blackpoker-8.2/30-quick-magic.bps:150:13',
-    264: 'stdlib/blackpoker-8.2/30-quick-magic.bps:151:5',
-    265: 'stdlib/blackpoker-8.2/30-quick-magic.bps:152:7',
+    262: 'stdlib/blackpoker-8.2/30-quick-magic.bps:149:14',
+    263: 'stdlib/blackpoker-8.2/30-quick-magic.bps:150:9',
+    264: 'stdlib/blackpoker-8.2/30-quick-magic.bps:152:13',
+    266: 'stdlib/blackpoker-8.2/30-quick-magic.bps:153:5',
     267: 'stdlib/blackpoker-8.2/30-quick-magic.bps:154:7',
-    270: 'stdlib/blackpoker-8.2/30-quick-magic.bps:165:8',
-    288: 'stdlib/blackpoker-8.2/30-quick-magic.bps:168:3',
-    289: 'stdlib/blackpoker-8.2/30-quick-magic.bps:169:5',
-    292: 'stdlib/blackpoker-8.2/30-quick-magic.bps:176:8',
-    310: 'stdlib/blackpoker-8.2/30-quick-magic.bps:179:3',
-    311: 'stdlib/blackpoker-8.2/30-quick-magic.bps:185:5',
-    312: 'stdlib/blackpoker-8.2/30-quick-magic.bps:186:7',
-    313: 'stdlib/blackpoker-8.2/30-quick-magic.bps:187:9',
-    314: 'stdlib/blackpoker-8.2/30-quick-magic.bps:190:5',
-    315: 'stdlib/blackpoker-8.2/30-quick-magic.bps:191:7',
-    316: 'stdlib/blackpoker-8.2/30-quick-magic.bps:191:16',
-    317: 'stdlib/blackpoker-8.2/30-quick-magic.bps:192:12',
-    318: 'stdlib/blackpoker-8.2/30-quick-magic.bps:193:7',
-    319: 'stdlib/blackpoker-8.2/30-quick-magic.bps:193:16',
-    320: 'stdlib/blackpoker-8.2/30-quick-magic.bps:195:5',
-    321: 'stdlib/blackpoker-8.2/30-quick-magic.bps:196:7',
-    322: 'stdlib/blackpoker-8.2/30-quick-magic.bps:197:7',
-    325: 'stdlib/blackpoker-8.2/30-quick-magic.bps:205:8',
-    343: 'stdlib/blackpoker-8.2/30-quick-magic.bps:209:3',
-    344: 'stdlib/blackpoker-8.2/30-quick-magic.bps:213:5',
-    345: 'stdlib/blackpoker-8.2/30-quick-magic.bps:214:7',
-    346: 'stdlib/blackpoker-8.2/30-quick-magic.bps:215:9',
-    347: 'stdlib/blackpoker-8.2/30-quick-magic.bps:218:5',
-    348: 'stdlib/blackpoker-8.2/30-quick-magic.bps:218:14',
+    269: 'stdlib/blackpoker-8.2/30-quick-magic.bps:156:7',
+    272: 'stdlib/blackpoker-8.2/30-quick-magic.bps:167:8',
+    290: 'stdlib/blackpoker-8.2/30-quick-magic.bps:170:3',
+    291: 'stdlib/blackpoker-8.2/30-quick-magic.bps:171:5',
+    294: 'stdlib/blackpoker-8.2/30-quick-magic.bps:178:8',
+    312: 'stdlib/blackpoker-8.2/30-quick-magic.bps:181:3',
+    313: 'stdlib/blackpoker-8.2/30-quick-magic.bps:187:5',
+    314: 'stdlib/blackpoker-8.2/30-quick-magic.bps:188:7',
+    315: 'stdlib/blackpoker-8.2/30-quick-magic.bps:189:9',
+    316: 'stdlib/blackpoker-8.2/30-quick-magic.bps:192:5',
+    317: 'stdlib/blackpoker-8.2/30-quick-magic.bps:193:7',
+    318: 'stdlib/blackpoker-8.2/30-quick-magic.bps:193:16',
+    319: 'stdlib/blackpoker-8.2/30-quick-magic.bps:194:12',
+    320: 'stdlib/blackpoker-8.2/30-quick-magic.bps:195:7',
+    321: 'stdlib/blackpoker-8.2/30-quick-magic.bps:195:16',
+    322: 'stdlib/blackpoker-8.2/30-quick-magic.bps:197:5',
+    323: 'stdlib/blackpoker-8.2/30-quick-magic.bps:198:7',
+    324: 'stdlib/blackpoker-8.2/30-quick-magic.bps:199:7',
+    327: 'stdlib/blackpoker-8.2/30-quick-magic.bps:207:8',
+    345: 'stdlib/blackpoker-8.2/30-quick-magic.bps:211:3',
+    346: 'stdlib/blackpoker-8.2/30-quick-magic.bps:215:5',
+    347: 'stdlib/blackpoker-8.2/30-quick-magic.bps:216:7',
+    348: 'stdlib/blackpoker-8.2/30-quick-magic.bps:217:9',
+    349: 'stdlib/blackpoker-8.2/30-quick-magic.bps:220:5',
+    350: 'stdlib/blackpoker-8.2/30-quick-magic.bps:220:14',
 }
