@@ -17,7 +17,7 @@ from ..vocabulary import Payment
 from .abilities import without_waived
 from .observe import CostPaid, seen
 from .request import COST, Prompt
-from .state import GameState, RulesError, Unit
+from .state import RulesError, Unit
 from .verbs import put, unit_to_grave
 
 #: one kind of payment: (what it does, its object — a type or component kind, "key_unit", or None)
@@ -27,17 +27,6 @@ KEY_UNIT = "key_unit"
 
 class CostError(RulesError):
     """A cost that cannot be paid, or an answer that does not pay it (5.2)."""
-
-
-def units_of(state: GameState, player: int, what: str | None) -> list[Unit]:
-    """The player's units of a type (`soldier`) or of a component kind (`character`)."""
-    scripts = state.ruleset.scripts
-    out = []
-    for u in state.players[player].field:
-        s = scripts.get(u.component) if u.component else None
-        if s is not None and (what is None or s.type.id == what or s.kind == what):
-            out.append(u)
-    return out
 
 
 class Costs:
@@ -77,13 +66,13 @@ class Costs:
         out: dict[Need, int] = {}
         for kind, what in needs:
             if kind is Payment.DRIVE and what != KEY_UNIT:
-                out[(kind, what)] = sum(1 for u in units_of(st, player, what) if u.charged)
+                out[(kind, what)] = sum(1 for u in st.units_of(player, what) if u.charged)
             elif kind is Payment.DAMAGE:
                 out[(kind, what)] = len(st.players[player].life)
             elif kind is Payment.DISCARD:
                 out[(kind, what)] = len(st.players[player].hand)
             elif kind is Payment.SACRIFICE:
-                out[(kind, what)] = len(units_of(st, player, what))
+                out[(kind, what)] = len(st.units_of(player, what))
         return out
 
     @staticmethod
@@ -118,7 +107,7 @@ class Costs:
                     raise CostError(f"cost {letter} ({cost_id}): the key unit is not charged (5.2)")
                 plan.append((letter, kind, [key_unit]))
             elif kind is Payment.DRIVE:
-                options = [u for u in units_of(st, player, what) if u.charged and id(u) not in driven]
+                options = [u for u in st.units_of(player, what) if u.charged and id(u) not in driven]
                 chosen = self._choose(player, options, amount, f"cost {letter} ({cost_id}): the {what} to drive",
                                       letter, cost_id)
                 driven.update(id(u) for u in chosen)
@@ -134,7 +123,7 @@ class Costs:
                 discarded.update(chosen)
                 plan.append((letter, kind, chosen))
             else:  # SACRIFICE
-                options = [u for u in units_of(st, player, what) if id(u) not in sacrificed]
+                options = [u for u in st.units_of(player, what) if id(u) not in sacrificed]
                 chosen = self._choose(player, options, amount,
                                       f"cost {letter} ({cost_id}): the {what} to put in the grave", letter, cost_id)
                 sacrificed.update(id(u) for u in chosen)

@@ -86,15 +86,7 @@ def units(ctx: Ctx, kind: str, player: Any = None) -> list[Unit]:
     """The units on the field whose component is of the type (soldier) or the component
     kind (character)."""
     st = ctx.state
-    players = st.players if player is None else (st.players[player],)
-    scripts = st.ruleset.scripts
-    out = []
-    for p in players:
-        for u in p.field:
-            s = scripts.get(u.component) if u.component else None
-            if s is not None and (s.type.id == kind or s.kind == kind):
-                out.append(u)
-    return out
+    return [u for q in ((0, 1) if player is None else (player,)) for u in st.units_of(q, kind)]
 
 
 @verb

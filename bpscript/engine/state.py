@@ -270,6 +270,18 @@ class GameState:
         return card in p.hand or card in p.grave or card in p.life or card in p.fog or card in p.trump or \
             any(card in u.cards for u in p.field) or card in p.pack or card in p.rare
 
+    def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
+        """The player's units in `zone` (the field, or the trump zone) whose component is of
+        the type (`soldier`) or the component kind (`character`); any component for None."""
+        scripts = self.ruleset.scripts
+        p = self.players[player]
+        out = []
+        for u in p.field if zone == "field" else p.trumps if zone == "trump" else ():
+            s = scripts.get(u.component) if u.component else None
+            if s is not None and (kind is None or s.type.id == kind or s.kind == kind):
+                out.append(u)
+        return out
+
     def put_unit(self, player: int, cards: list[Card], face_up: bool, charged: bool = True,
                  designated: str | None = None) -> Unit:
         unit = Unit(list(cards), player, face_up, charged, self.turn, designated=designated)

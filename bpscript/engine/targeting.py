@@ -31,18 +31,6 @@ def _note_shields(st: GameState, req: Request, by: str) -> bool:
     return note is not None and by in note.untargetable_by
 
 
-def _units(st: GameState, player: int, kind: str, zone: str) -> list[Unit]:
-    """The player's units of a type or component kind in the zone where that kind lives."""
-    scripts = st.ruleset.scripts
-    pool = st.players[player].field if zone == "field" else st.players[player].trumps if zone == "trump" else []
-    out = []
-    for u in pool:
-        s = scripts.get(u.component) if u.component else None
-        if s is not None and (s.type.id == kind or s.kind == kind):
-            out.append(u)
-    return out
-
-
 def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int) -> list[Any]:
     """What an action of player `p` could take as a target of the kind `spec` (kind, count,
     owner), before its own where-condition: requests (not one a note shields), players,
@@ -61,7 +49,7 @@ def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p:
     if zone not in TARGET_ZONES:
         return []
     players = (0, 1) if owner is None else ((p,) if owner == "self" else (1 - p,))
-    return [u for q in players for u in _units(st, q, kind, zone) if not untargetable(u, action)]
+    return [u for q in players for u in st.units_of(q, kind, zone) if not untargetable(u, action)]
 
 
 def targets(st: GameState, ctx: Any, cls: type, inst: Any, p: int) -> list[Any]:
