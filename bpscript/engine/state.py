@@ -95,9 +95,12 @@ class Player:
     #: one unit per card of the trump zone, face up (表切札) or face down (裏切札): kept by rematch
     trumps: list[Unit] = dataclasses.field(default_factory=list)
 
+    def piles(self) -> tuple[list[Card], ...]:
+        """The zones that hold cards as lists (all but the field, whose cards are in units)."""
+        return (self.life, self.hand, self.grave, self.fog, self.pack, self.rare, self.trump)
+
     def cards(self) -> list[Card]:
-        return (self.life + self.hand + self.grave + self.fog + self.pack + self.rare + self.trump
-                + [c for u in self.field for c in u.cards])
+        return [c for pile in self.piles() for c in pile] + [c for u in self.field for c in u.cards]
 
 
 def owner_of(card: Card) -> int:
@@ -267,8 +270,7 @@ class GameState:
     def holds(self, card: Card) -> bool:
         """Whether the card is in one of its owner's zones (not on the stage as a key)."""
         p = self.players[owner_of(card)]
-        return card in p.hand or card in p.grave or card in p.life or card in p.fog or card in p.trump or \
-            any(card in u.cards for u in p.field) or card in p.pack or card in p.rare
+        return any(card in pile for pile in p.piles()) or any(card in u.cards for u in p.field)
 
     def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
         """The player's units in `zone` (the field, or the trump zone) whose component is of
