@@ -14,11 +14,7 @@ def lay_trumps(deal: Deal, step: SetupStep) -> None:
     """Step 1: each player chooses `count` cards of the deck; they go to the trump zone
     face down (裏切札), before the deck is shuffled."""
     st = deal.state
-    for p, deck in zip(st.players, deal.decks):
-        chosen = deal.ask(p.index, deck, step.count or 0,
-                          f"choose {step.count} card(s) of your deck as trumps, face down ({step})")
-        for c in chosen:
-            deck.remove(c)
+    for p, chosen in zip(st.players, deal.take_from_decks(step, "card(s) of your deck as trumps, face down")):
         p.trump.extend(chosen)
         st.rematch_trumps(p)
 
