@@ -27,7 +27,7 @@ from .context import ATTRIBUTES, CONTEXT_NAMES
 from .registry import EVENTS, VERBS
 from .state import ZONE_OF_KIND
 from .targeting import TARGET_ZONES
-from .verbs import PILES
+from .state import PILES
 
 #: the zones the engine keeps: its piles and the field
 ZONES = frozenset(PILES) | {"field"}

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..cards import Card
 from .request import Request
-from .state import GameState, Player, Unit
+from .state import PILES, GameState, Unit
 
 
 @dataclass(frozen=True)
@@ -147,11 +147,6 @@ class TurnBegan:
 class GameOver:
     winner: int
     reason: str
-
-
-#: the piles a player's cards lie in, as the state has them (the field holds units)
-PILES = tuple(f.name for f in dataclasses.fields(Player)
-              if f.default_factory is list and f.name not in ("field", "marks"))
 
 
 def seen(state: GameState, unit: Unit) -> UnitSeen:

@@ -96,11 +96,17 @@ class Player:
     trumps: list[Unit] = dataclasses.field(default_factory=list)
 
     def piles(self) -> tuple[list[Card], ...]:
-        """The zones that hold cards as lists (all but the field, whose cards are in units)."""
-        return (self.life, self.hand, self.grave, self.fog, self.pack, self.rare, self.trump)
+        """The zones that hold cards as lists, in `PILES` order (the field holds units)."""
+        return tuple(getattr(self, zone) for zone in PILES)
 
     def cards(self) -> list[Card]:
         return [c for pile in self.piles() for c in pile] + [c for u in self.field for c in u.cards]
+
+
+#: the piles a player's cards lie in, as `Player` has them (the field, fog marks and the
+#: trump zone's units are units, not cards)
+PILES = tuple(f.name for f in dataclasses.fields(Player)
+              if f.default_factory is list and f.name not in ("field", "marks", "trumps"))
 
 
 def owner_of(card: Card) -> int:

@@ -15,8 +15,8 @@ from typing import Any
 from ..cards import Card
 from .registry import accepts, cards_of, verb
 from .request import Ctx
-from .state import GameState, RulesError, Unit, owner_of
-from .verbs import PILES, put, take
+from .state import PILES, GameState, RulesError, Unit, owner_of
+from .verbs import put, take
 
 __all__ = ["trump_unit", "face_up_trumps", "place"]
 

@@ -11,20 +11,14 @@ other vocabulary words (statuses, roles, rule variants, event kinds) as their id
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from ..cards import Card
 from .registry import EVENTS, VERBS, accepts, cards_of, on_field, units_of, verb
 from .request import Ctx, Request
-from .state import GameState, Player, RulesError, Unit, owner_of
+from .state import PILES, GameState, RulesError, Unit, owner_of
 
 __all__ = ["VERBS", "EVENTS", "take", "put", "unit_to_grave"]
-
-#: the piles the engine keeps, as the player's state has them (the field holds units)
-PILES = tuple(f.name for f in dataclasses.fields(Player)
-              if f.default_factory is list and f.name not in ("field", "marks", "trumps"))
-
 
 def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]:
     """Remove cards from their owner's zones; returns card → (zone, component it was).
