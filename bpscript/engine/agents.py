@@ -9,16 +9,15 @@
 - `yes(view, player, question)` → bool (必要であれば, 〜してもよい).
 
 `view` is what the player may see (6.1, `Game.view`). `RandomAgent` decides by a
-seeded RNG, `ScriptedAgent` answers from a list (tests), `TerminalAgent` asks a
-person, `Recorder` wraps any agent and records the index of each answer so a game log
-can be replayed by `ReplayAgent`.
+seeded RNG, `ScriptedAgent` answers from a list (tests), `Recorder` wraps any agent
+and records the index of each answer so a game log can be replayed by `ReplayAgent`
+(the person at a terminal is `bpscript.commands._terminal.TerminalPlayer`).
 """
 
 from __future__ import annotations
 
 import random
-import sys
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Sequence
 
 from .request import COST, ORDER, SETUP, kind_of
 
@@ -238,84 +237,3 @@ class ReplayAgent(Agent):
         if type(answer) is not bool:
             raise self._fail(f"a yes/no answer of P{player}: true or false", answer)
         return answer
-
-
-class TerminalAgent(Agent):
-    """A person at a terminal (or a pipe): the board, numbered choices, a prompt."""
-
-    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None,
-                 describe: Callable[[Any], str] = str):
-        self.stdin = stdin or sys.stdin
-        self.out = stdout or sys.stdout
-        self.describe = describe
-
-    def notify(self, text: str) -> None:
-        print(f"  · {text}", file=self.out)
-
-    def _ask(self, prompt: str) -> str:
-        print(prompt, end="", file=self.out, flush=True)
-        line = self.stdin.readline()
-        if not line:
-            raise EOFError("input ended")
-        return line.strip()
-
-    def board(self, view: dict) -> None:
-        o = self.out
-        print("", file=o)
-        print(f"== turn {view['turn']} (P{view['turn_player']} to play) — you are P{view['me']} ==", file=o)
-        print(f"opponent: life {view['opponent_life']}  hand {view['opponent_hand']}  "
-              f"grave top {view['opponent_grave_top'] or '-'}  fog {' '.join(view['opponent_fog']) or '-'}", file=o)
-        print("opponent field: " + (", ".join(_unit(u) for u in view["opponent_field"]) or "-"), file=o)
-        print("your field:     " + (", ".join(_unit(u) for u in view["field"]) or "-"), file=o)
-        print(f"you: life {view['life']}  grave {len(view['grave'])}  fog {' '.join(view['fog']) or '-'}", file=o)
-        print(f"hand: {' '.join(view['hand']) or '-'}", file=o)
-        if view.get("pack_size") or view.get("opponent_pack_size") or view.get("rare") or view.get("opponent_rare"):
-            def pack(opened: bool, size: int) -> str:
-                return f"pack {'opened' if opened else 'unopened'} ({size})" if size or opened else "no pack"
-            print(f"you: {pack(view['pack_opened'], view['pack_size'])} {' '.join(view['pack'] or [])}  "
-                  f"rare {' '.join(view['rare']) or '-'}  |  opponent: "
-                  f"{pack(view['opponent_pack_opened'], view['opponent_pack_size'])}  rare {view['opponent_rare']}",
-                  file=o)
-        print(f"stage: {' | '.join(view['stage']) or '(empty)'}", file=o)
-
-    def request(self, view, player, options):
-        self.board(view)
-        print("0. pass", file=self.out)
-        for i, opt in enumerate(options, 1):
-            print(f"{i}. {opt}", file=self.out)
-        while True:
-            answer = self._ask("request number (0 to pass)> ")
-            if answer.isdigit() and 0 <= int(answer) <= len(options):
-                return None if int(answer) == 0 else options[int(answer) - 1]
-            print(f"invalid input {answer!r}: enter a number from 0 to {len(options)}", file=self.out)
-
-    def choose(self, view, player, options, count, prompt, at_least=1):
-        options = list(options)
-        print(f"{prompt}:", file=self.out)
-        for i, opt in enumerate(options, 1):
-            print(f"  {i}. {self.describe(opt)}", file=self.out)
-        if count is None:
-            need = "one or more numbers" if at_least else "numbers (an empty line: none)"
-        else:
-            need = "one number" if min(count, len(options)) == 1 else f"{min(count, len(options))} numbers"
-        while True:
-            answer = self._ask(f"{need}, separated by spaces> ")
-            parts = answer.split()
-            if all(p.isdigit() and 1 <= int(p) <= len(options) for p in parts) and len({int(p) for p in parts}) == len(parts):
-                n = len(parts)
-                if (count is None and n >= at_least) or n == min(count or 0, len(options)):
-                    return [options[int(p) - 1] for p in parts]
-            print(f"invalid input {answer!r}: enter {need} from the list, each once", file=self.out)
-
-    def yes(self, view, player, question):
-        while True:
-            answer = self._ask(f"{question}? (y/n)> ").lower()
-            if answer in ("y", "yes", "n", "no"):
-                return answer.startswith("y")
-            print(f"invalid input {answer!r}: enter y or n", file=self.out)
-
-
-def _unit(u: dict) -> str:
-    state = "" if u["charged"] else " (driven)"
-    size = f" size {u['size']}" if u.get("size") is not None else ""
-    return f"{u['component']}[{' '.join(u['cards'])}]{state}{size}"
