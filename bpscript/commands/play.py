@@ -28,7 +28,6 @@ def run(args: Any) -> int:
 
     from ..engine.agents import RandomAgent, Recorder
     from ..engine.game import Game, ScriptError
-    from ..engine.registry import NotExecutable
     from ..engine.runner import dumps
     from ._narrate import Names, Narrator
     from ._terminal import TerminalPlayer
