@@ -193,7 +193,7 @@ def _replay(where: str, entry: dict[str, Any], given: dict[str, Any], t: Tally) 
         if entry["ruleset_digest"] != t.digests[id(rs)]:
             version = _short(entry.get("bpscript", "an unknown version"), 20)
             print(f"{where}: seed {seed}: played with other rules: the log's {_short(name, 60)} has digest "
-                  f"{_short(entry['ruleset_digest'], 12, '')}, these rules {t.digests[id(rs)][:12]} "
+                  f"{_short(entry['ruleset_digest'], 12, ellipsis=False)}, these rules {t.digests[id(rs)][:12]} "
                   f"(the log was written by bpscript {version}); not replayed — give the rules it was played "
                   f"with as PATH, or replay with that version", file=sys.stderr)
             return "refused"
@@ -237,8 +237,10 @@ def _show(value: Any) -> str:
     return _short(text, 60)
 
 
-def _short(text: str, most: int, ellipsis: str = "…") -> str:
-    return text if len(text) <= most else text[:most] + ellipsis
+def _short(text: str, most: int, ellipsis: bool = True) -> str:
+    """Text of a log (hostile, perhaps) as shown: capped, control characters never echoed."""
+    from ..diagnostics import capped, printable
+    return printable(capped(text, most) if ellipsis else text[:most])
 
 
 def _default() -> str:
