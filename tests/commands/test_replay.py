@@ -229,3 +229,11 @@ def test_decisions_of_the_setup_are_checked_too(tmp_path, capsys):
     assert code == 1
     assert "forged.jsonl:1: seed 0: decisions: the log's 0 decision(s) end during the setup" in out
     assert "forged.jsonl:2: seed 0: decisions: decision 1 (a choice of P0: 1 to 3 distinct indices" in out
+
+
+def test_control_characters_of_a_log_are_never_echoed(tmp_path, capsys):
+    forged = write(tmp_path, {"format": "lite", "frame": "entry20", "seed": 1, "digest": "x", "decisions": [],
+                              "ruleset": "\x1b[31mevil"})
+    code, out, err = bpscript(capsys, "replay", forged)
+    assert code == 2 and "evil" in err
+    assert "\x1b" not in out + err and "\ufffd[31mevil" in err
