@@ -10,32 +10,33 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from .model import Ruleset
+if TYPE_CHECKING:  # the command line reads BACKENDS at start-up: no model import for it
+    from .model import Ruleset
 
-Backend = Callable[[Ruleset], dict[str, bytes]]
+Backend = Callable[["Ruleset"], dict[str, bytes]]
 MANIFEST = "MANIFEST"
-#: every backend's name, in the order they run (pdf only where WeasyPrint is installed)
-BACKENDS = ("json", "python", "html", "markdown", "rst", "csv", "pdf")
+#: every backend: its name, in the order they run, and the module of `bpscript.backends`
+#: with its `build_<name>` function (pdf only where WeasyPrint is installed)
+_MODULES = {"json": "json_backend", "python": "python_backend", "html": "html_backend",
+            "markdown": "markdown_backend", "rst": "rst_backend", "csv": "csv_backend", "pdf": "pdf_backend"}
+BACKENDS = tuple(_MODULES)
 
 
 def backends() -> list[tuple[str, Backend]]:
     """(name, function) for every backend; PDF only where WeasyPrint is installed."""
-    from .backends.html_backend import build_html
-    from .backends.json_backend import build_json
-    from .backends.markdown_backend import build_markdown
-    from .backends.python_backend import build_python
-    from .backends.csv_backend import build_csv
-    from .backends.rst_backend import build_rst
-    out: list[tuple[str, Backend]] = [("json", build_json), ("python", build_python), ("html", build_html),
-                                      ("markdown", build_markdown), ("rst", build_rst), ("csv", build_csv)]
-    try:
-        from .backends.pdf_backend import build_pdf
-    except ImportError:  # the optional `pdf` extra is not installed
-        log("PDF skipped: WeasyPrint is not installed (pip install 'bpscript[pdf]')")
-    else:
-        out.append(("pdf", build_pdf))
+    import importlib
+    out: list[tuple[str, Backend]] = []
+    for name, module in _MODULES.items():
+        try:
+            mod = importlib.import_module(f".backends.{module}", __package__)
+        except ImportError:  # the optional `pdf` extra is not installed
+            if name != "pdf":
+                raise
+            log("PDF skipped: WeasyPrint is not installed (pip install 'bpscript[pdf]')")
+            continue
+        out.append((name, getattr(mod, f"build_{name}")))
     return out
 
 

@@ -29,7 +29,8 @@ def register(sub) -> None:
     b.add_argument("--check", action="store_true", help="exit 1 if DIR differs from a fresh build")
     b.add_argument("--out", metavar="DIR",
                    help="output directory (default: generated, for the bundled rules; required with PATH)")
-    b.add_argument("--only", metavar="NAMES", help="comma-separated backends to run (json,python,html,markdown,rst,csv,pdf)")
+    from ..build import BACKENDS
+    b.add_argument("--only", metavar="NAMES", help=f"comma-separated backends to run ({','.join(BACKENDS)})")
     b.set_defaults(func=run)
 
 
