@@ -14,6 +14,7 @@ import sys
 from typing import Any, Callable, TextIO
 
 from ..engine import observe as ob
+from ..scriptview import zone_name
 from ..engine.request import Request
 from ..engine.state import Unit
 
@@ -34,8 +35,7 @@ class Names:
         return s.name if s is not None else (sid or "?")
 
     def zone(self, zid: str) -> str:
-        z = self.vocabulary.zones.get(zid)
-        return z.name if z is not None else zid
+        return zone_name(self.ruleset, zid)
 
     def status(self, sid: str) -> str:
         s = self.vocabulary.statuses.get(sid)
