@@ -21,11 +21,6 @@ from bpscript.backends.markdown_backend import render_markdown
 from bpscript.loader import load
 
 ROOT = Path(__file__).parents[2]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium is not installed")
 
 # each payload, if it ever ran, would set window.pwned and open a dialog
 FRAME = "</title><script>window.pwned=1;alert(1)</script>'\\\"><svg onload=window.pwned=7;alert(7)>"
@@ -94,15 +89,6 @@ def site(tmp_path_factory):
 class _Quiet(SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _open(browser, url: str):

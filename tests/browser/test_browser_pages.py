@@ -18,12 +18,7 @@ from bpscript.build import render_ruleset
 from bpscript.loader import load, load_bundled
 
 ROOT = Path(__file__).parents[2]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
-
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium is not installed")
 
 
 def _write(out: Path, rs, **kw) -> None:
@@ -55,15 +50,6 @@ def homebrew(tmp_path_factory):
     rs = load([ROOT / "frames" / "homebrew-example"]).ruleset
     _write(out, rs)
     return out, rs
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _page(browser, viewport=None):
