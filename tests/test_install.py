@@ -62,7 +62,8 @@ def env(dists, tmp_path_factory) -> Path:
     venv.create(path, with_pip=False)  # pip below installs into it: no ensurepip needed
     python = path / "bin" / "python"
     proc = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-                           "--disable-pip-version-check", str(dists["wheel"])], capture_output=True, text=True)
+                           "--disable-pip-version-check", str(dists["wheel"])], capture_output=True, text=True,
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})  # else: "already satisfied"
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     return path
 
