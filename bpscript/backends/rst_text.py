@@ -19,7 +19,12 @@ _ROMAN = set("IVXLCDM")
 
 def inline(text: str) -> str:
     """Text as literal RST inline content (one line: line breaks become spaces)."""
-    return "".join("\\" + ch if ch in _ESCAPE else (" " if ch in "\n\r\t" else ch) for ch in text)
+    out = "".join("\\" + ch if ch in _ESCAPE else (" " if ch in "\n\r\t" else ch) for ch in text)
+    if out and out.strip("\\") == "":
+        # only backslashes: a line of one punctuation character is a transition, or a title's
+        # adornment; an escaped space (RST drops it) in front breaks the run
+        out = "\\ " + out
+    return out
 
 
 def width(text: str) -> int:

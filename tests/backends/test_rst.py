@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from docutils import nodes
 from docutils.core import publish_doctree
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bpscript.backends import rst_text as rt
@@ -149,6 +149,7 @@ PRINTABLE = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("C
 
 @settings(max_examples=200, deadline=None)
 @given(PRINTABLE)
+@example("\\\\")  # found by CI: escaped, two backslashes made a line of four, a transition
 def test_inline_text_is_literal(text):
     text = " ".join(text.split())
     if not text:
@@ -158,6 +159,17 @@ def test_inline_text_is_literal(text):
     assert doc.astext() == text
     assert not list(doc.findall(nodes.reference)) and not list(doc.findall(nodes.system_message))
     assert [type(n) for n in doc.children] == [nodes.paragraph]
+
+
+@pytest.mark.parametrize("n", range(1, 7))
+@pytest.mark.parametrize("char", "=-~")
+def test_a_run_of_backslashes_is_text_as_paragraph_and_as_title(n, char):
+    text = "\\" * n
+    quiet = {"report_level": 1, "halt_level": 1}
+    doc = publish_doctree(rt.inline(text), settings_overrides=quiet)
+    assert doc.astext() == text and [type(c) for c in doc.children] == [nodes.paragraph]
+    doc = publish_doctree("\n".join(rt.title(text, char)), settings_overrides=quiet)
+    assert [type(c) for c in doc.children] == [nodes.title] and doc.children[0].astext() == text
 
 
 @settings(max_examples=100, deadline=None)
