@@ -4,6 +4,8 @@ processes), their JSON-lines logs and replays."""
 from __future__ import annotations
 
 import json
+import os
+import pickle
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -12,6 +14,7 @@ from .. import model as m
 from .agents import LogMismatch, Recorder, ReplayAgent
 from .game import DEFAULT_MAX_TURNS, Game
 from .greedy import make_agent
+from .pool import WorkerError, ordered
 from .rules import Rules
 
 
@@ -146,8 +149,7 @@ def _run_chunk(args: tuple[list[int], bool, tuple[str, str]]) -> list[dict[str, 
     seeds, record, agents = args
     try:
         return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, record, agents)
-    except Exception as e:  # noqa: BLE001 - an error that cannot reach the parent would hang the pool
-        import pickle
+    except Exception as e:  # noqa: BLE001 - one that cannot be pickled reaches the parent with its seeds
         try:
             pickle.loads(pickle.dumps(e))
         except Exception:  # noqa: BLE001
@@ -175,21 +177,21 @@ def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jo
             if progress:
                 progress(i, games)
         return
-    import multiprocessing as mp
-    import os
     chunks = [(c, record, tuple(agents)) for c in chunks_of(seeds, jobs)]
     done = 0
     fork = hasattr(os, "fork")
     # forked workers inherit the ruleset and its compiled rules: nothing is loaded or compiled again
     given = _Given(ruleset, Rules(ruleset, fmt, frame)) if fork or load_ruleset is None else load_ruleset
-    with mp.get_context("fork" if fork else "spawn").Pool(
-            jobs, initializer=_init_worker, initargs=(given, fmt, frame)) as pool:
-        for results in pool.imap(_run_chunk, chunks):
+    try:
+        for results in ordered(chunks, jobs, _run_chunk, _init_worker, (given, fmt, frame),
+                               "fork" if fork else "spawn"):
             for r in results:
                 done += 1
                 yield r
             if progress:
                 progress(done, games)
+    except WorkerError as e:
+        raise SimulationError(str(e)) from None
 
 
 class _Given:

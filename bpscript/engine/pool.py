@@ -1,0 +1,134 @@
+"""Worker processes that run tasks and hand their results back in order.
+
+Written for many games instead of `multiprocessing.Pool`: when one of its workers fails
+while another waits for a task, `Pool.terminate()` can block for ever on the task queue's
+lock, which the waiting worker holds (it hung a CI run). Here every worker has a pipe of
+its own, a worker that dies is noticed by its sentinel, and when anything goes wrong — a
+task's error, a dead worker, the caller giving up early — every worker is killed.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass
+from multiprocessing import get_context
+from multiprocessing.connection import Connection, wait
+from typing import Any, Callable, Iterator, Sequence
+
+
+class WorkerError(Exception):
+    """A worker process could not finish its task: it died, or its error could not be sent."""
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Connection
+    task: int | None = None  # the index of the task it runs
+
+
+def ordered(tasks: Sequence[Any], jobs: int, function: Callable[[Any], Any], initializer: Callable[..., None],
+            initargs: tuple[Any, ...] = (), start_method: str = "fork") -> Iterator[Any]:
+    """`function(task)` of every task, computed on `jobs` worker processes (each set up once
+    by `initializer(*initargs)`), yielded in the order of `tasks`. A task's exception is
+    raised here; the workers are gone when the generator ends, however it ends."""
+    ctx = get_context(start_method)
+    workers: list[_Worker] = []
+    failed = True
+    try:
+        for _ in range(max(1, min(jobs, len(tasks)))):
+            mine, theirs = ctx.Pipe()
+            process = ctx.Process(target=_serve, args=(theirs, function, initializer, initargs), daemon=True)
+            process.start()
+            theirs.close()
+            workers.append(_Worker(process, mine))
+        waiting = iter(range(len(tasks)))
+        for w in workers:
+            _hand(w, waiting, tasks)
+        results: dict[int, Any] = {}
+        following = 0
+        while following < len(tasks):
+            busy = [w for w in workers if w.task is not None]
+            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy])
+            for w in busy:
+                if w.conn in ready or w.process.sentinel in ready:
+                    results[w.task] = _receive(w)  # type: ignore[index]
+                    _hand(w, waiting, tasks)
+            while following in results:
+                yield results.pop(following)
+                following += 1
+        failed = False
+    finally:
+        _stop(workers, failed)
+
+
+def _hand(w: _Worker, waiting: Iterator[int], tasks: Sequence[Any]) -> None:
+    w.task = next(waiting, None)
+    if w.task is not None:
+        w.conn.send((w.task, tasks[w.task]))
+
+
+def _receive(w: _Worker) -> Any:
+    try:
+        ok, value = w.conn.recv()
+    except (EOFError, OSError):
+        w.process.join(1)
+        raise WorkerError(f"a worker process ended unexpectedly (exit code {w.process.exitcode})") from None
+    if not ok:
+        raise value
+    return value
+
+
+def _stop(workers: list[_Worker], kill: bool) -> None:
+    for w in workers:
+        if not kill:
+            try:
+                w.conn.send(None)  # done: the worker returns
+            except OSError:
+                pass
+    for w in workers:
+        if kill:
+            w.process.kill()
+        w.process.join(5)
+        if w.process.is_alive():
+            w.process.kill()
+            w.process.join()
+        w.conn.close()
+
+
+def _serve(conn: Connection, function: Callable[[Any], Any], initializer: Callable[..., None],
+           initargs: tuple[Any, ...]) -> None:
+    """A worker's loop: set up once, then run each task received until told to stop."""
+    try:
+        initializer(*initargs)
+    except BaseException as e:  # noqa: BLE001 - reported with the first task
+        setup_error: BaseException | None = e
+    else:
+        setup_error = None
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        if message is None:
+            return
+        _, task = message
+        try:
+            if setup_error is not None:
+                raise setup_error
+            reply: tuple[bool, Any] = (True, function(task))
+        except Exception as e:  # noqa: BLE001 - sent to the parent, which raises it
+            reply = (False, _portable(e))
+        try:
+            conn.send(reply)
+        except Exception as e:  # noqa: BLE001 - a result that cannot be pickled
+            conn.send((False, WorkerError(f"a worker's result could not be sent back: {type(e).__name__}: {e}")))
+
+
+def _portable(e: Exception) -> Exception:
+    """The exception itself when it survives pickling, else a WorkerError naming it."""
+    try:
+        pickle.loads(pickle.dumps(e))
+    except Exception:  # noqa: BLE001
+        return WorkerError(f"{type(e).__name__}: {e}")
+    return e
