@@ -17,7 +17,7 @@ Diagnostics are reported for the files asked for; the rest is context.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 

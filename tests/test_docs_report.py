@@ -26,4 +26,4 @@ def test_the_example_report_is_what_the_documented_command_writes(tmp_path):
                        timeout=900)
     assert r.returncode == 0, r.stderr[-2000:]
     assert (tmp_path / "report.html").read_bytes() == (ROOT / EXAMPLE).read_bytes()
-    assert f"<code>bpscript simulate --format lite --frame entry20 --games 1000" in (ROOT / EXAMPLE).read_text("utf-8")
+    assert "<code>bpscript simulate --format lite --frame entry20 --games 1000" in (ROOT / EXAMPLE).read_text("utf-8")

@@ -78,7 +78,7 @@ def diagnose(err: UnexpectedInput, path: str, text: str, shift: int = 0,
         width = max(min(len(first), MAX_SHOWN), 1)
         fix = None
         if "RBRACE" in err.expected and str(tok) in FIELD_NAMES:
-            fix = f"a '}}' may be missing before this line (is the block above closed?)"
+            fix = "a '}' may be missing before this line (is the block above closed?)"
         elif tok.type in ("STRING", "LONG_STRING") and "COLON" in err.expected:
             fix = "write a ':' after the field name"
         return Diagnostic("E001", "unexpected end of line" if tok.type == "_NL" else f"unexpected {shown(first)!r}",

@@ -159,7 +159,7 @@ def test_a_log_of_other_rules_is_refused(tmp_path, capsys):
     code, out, err = bpscript(capsys, "replay", log, package)
     assert code == 2
     digest = entries(log)[0]["ruleset_digest"]
-    assert f"mini.jsonl:1: seed 0: played with other rules: the log's homebrew" not in err  # named by its ruleset
+    assert "mini.jsonl:1: seed 0: played with other rules: the log's homebrew" not in err  # named by its ruleset
     assert f"has digest {digest[:12]}, these rules " in err and "not replayed" in err
     assert out == "replayed 2 game(s): 0 identical, 0 different or unreadable, 2 refused (played with other rules)\n"
 

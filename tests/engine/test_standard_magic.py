@@ -9,7 +9,6 @@ import pytest
 from scenes import actions, board, passed, resolve, start
 
 from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.explicit import RequestError
 from bpscript.engine.rules import Rules
 
 

@@ -41,7 +41,7 @@ def test_the_magician_waives_its_own_player_s_cost_only(board):
     """scope your: the opponent's quick magic still pays D."""
     b = board(turn_player=1)
     b.unit(0, "Joker", as_="magician")
-    target = b.unit(1, "♣4")
+    b.unit(1, "♣4")
     b.hand(1, "♡5")
     game = b.game()
     game.pass_chance(1)

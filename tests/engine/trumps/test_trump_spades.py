@@ -116,6 +116,8 @@ def test_intimidate_sends_every_soldier_of_size_ten_or_less(board):
     game.request(0, "intimidate")
     b.settle(game)
     assert game.state.players[0].field == [] and game.state.players[1].field == [armed, wall]
+    assert mine.cards == theirs.cards == []  # their cards went to their owners' graves
+    assert "♠9" in _cards(game.state.players[0].grave) and _cards(game.state.players[1].grave) == ["♣10"]
 
 
 # ---------------------------------------------------------------- 切札♠5 蘇生
