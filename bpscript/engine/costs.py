@@ -54,6 +54,12 @@ class Costs:
             self._needs[cls.id] = found
         return found
 
+    def decisions(self, cls: type, player: int) -> int:
+        """How many cost decisions paying the action asks of `player` (`pay` asks one per
+        letter, except for damage and the key unit's drive, which leave nothing to choose)."""
+        return sum(1 for _, (kind, what), _n in self.needs(cls, player)
+                   if kind is not Payment.DAMAGE and not (kind is Payment.DRIVE and what == KEY_UNIT))
+
     def totals(self, cls: type, player: int | None = None) -> dict[Need, int]:
         out: dict[Need, int] = {}
         for _letter, need, amount in self.needs(cls, player):

@@ -6,8 +6,8 @@ engine says why it is not legal, citing the rule: the chance (9.1.5), the timing
 the trigger (5.1: a triggered action is never requested), the activation condition
 (5.1 起動条件), key cards from the hand (5.3 step 3), the key unit (5.3 step 4), the
 target (5.3.1), the costs (5.2). What it answers for the costs is used for the cost
-decisions of this request only; an answer that does not pay raises `CostError`, and
-nothing moves.
+decisions of this request only, one answer per decision (more or fewer raise
+`RequestError`); an answer that does not pay raises `CostError`, and nothing moves.
 """
 
 from __future__ import annotations
@@ -139,6 +139,10 @@ def request(game: Any, player: int, action: str, keys: Any = (), key_unit: Unit 
     option = find_option(game, player, action, keys, key_unit, target)
     if costs is None:
         return game.take_request(player, option)
+    asked = game.costs.decisions(game.rules.load(option.action), player)
+    if len(costs) != asked:  # an answer left over would pay nothing: say so before anything moves
+        raise RequestError("5.2", f"{len(costs)} cost answer(s) given; paying '{option.action}' asks "
+                                  f"{asked} cost decision(s) of P{player}")
     seats = game.seats
     game.seats = _CostAnswers(seats, costs)
     try:

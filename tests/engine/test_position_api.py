@@ -124,6 +124,29 @@ def test_a_request_pays_its_costs_with_the_answer_given(rs, lite):
     assert game.state.stage == [] and game.size(soldier) == 12 and game.chance == 0
 
 
+@pytest.mark.parametrize("answers", [[], [["♣9"], ["♡5"]]])
+def test_cost_answers_must_match_the_cost_decisions_one_for_one(rs, lite, answers):
+    """アップ $D asks one cost decision: no answer, or one left over, is an error before
+    anything moves (a spare answer used to be dropped in silence)."""
+    pos = _board(rs)
+    soldier = pos.unit(0, "♠7")
+    heart5, club9 = pos.hand(0, "♡5 ♣9")
+    game = pos.game([ScriptedAgent(), ScriptedAgent()], rules=lite)
+    with pytest.raises(RequestError, match=rf"{len(answers)} cost answer\(s\) given; paying 'up' asks 1 ") as e:
+        game.request(0, "up", keys="♡5", target=soldier, costs=answers)
+    assert e.value.section == "5.2"
+    assert game.state.stage == [] and game.state.players[0].hand == [heart5, club9]
+
+
+def test_a_cost_without_a_decision_takes_no_answer(rs, lite):
+    """$L (damage) leaves nothing to choose: the request takes an empty answer list."""
+    pos = _board(rs)
+    pos.hand(0, "♠5 ♡9")
+    game = pos.game([ScriptedAgent(choices=[["♡9"]]), ScriptedAgent()], rules=lite)
+    game.request(0, "setBulwark", costs=[])
+    assert [u.component for u in game.state.players[0].field] == ["bulwark"]
+
+
 def test_an_immediate_request_resolves_at_once(rs, lite):
     pos = _board(rs)
     _, nine = pos.hand(0, "♠5 ♡9")
