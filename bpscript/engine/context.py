@@ -17,6 +17,8 @@ from .request import Chooser, EventFacts, Request
 from .state import GameState, Unit
 
 LOOP_LIMIT = 1000
+#: the scopes of static abilities, in the order they apply (9.4.2)
+SCOPES = ("all", "your", "this")
 #: the context names the engine provides (`bpscript.names`): properties below, and the
 #: arguments of the generated methods (`unit` of a component, `it` of a target's where)
 CONTEXT_NAMES = frozenset({"me", "opponent", "turn_player", "this", "target", "targets", "key", "key_unit",
@@ -170,35 +172,49 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
     When an ability makes a unit count as other suits (treat_as_suits), the pass runs again
     keeping those suits, so the abilities that read suits see them (docs/engine.md).
     Cached by the state's version (any change of units bumps it)."""
-    if load_class is None or getattr(state, "_abilities_at", None) == state.version:
+    if load_class is None or state.abilities_at == state.version:
         return
-    holders: list[Unit] = []
+    turn = state.turn
+    with_abilities: list[tuple[Unit, type]] = []  # holders whose component has abilities, in holder order
     for p in state.players:
-        holders.extend(p.field)
+        for u in p.field:
+            if u.component is not None:
+                cls = load_class(u.component)
+                if cls.scopes:
+                    with_abilities.append((u, cls))
         # 4.3: a fog's effect is lost when the turn ends, whoever owns the card; a mark left
         # in the other player's fog (エンド moves only the turn player's) stays there, inert
-        holders.extend(m for m in p.marks if m.entered_turn == state.turn)
-        holders.extend(t for t in p.trumps if t.face_up)
-    with_abilities = [(u, load_class(u.component)) for u in holders if u.component is not None]
-    with_abilities = [(u, cls) for u, cls in with_abilities if cls.scopes]
+        for u in p.marks:
+            if u.entered_turn == turn and u.component is not None:
+                cls = load_class(u.component)
+                if cls.scopes:
+                    with_abilities.append((u, cls))
+        for u in p.trumps:
+            if u.face_up and u.component is not None:
+                cls = load_class(u.component)
+                if cls.scopes:
+                    with_abilities.append((u, cls))
     suits: dict[int, set] = {}
     for _pass in range(2):
         state.rules_on.clear()
         state.waived.clear()
         state.shields.clear()
         for p in state.players:
-            for u in (*p.field, *p.trumps):
-                u.clear_abilities()
-                u.ability_suits.update(suits.get(id(u), ()))
-        for scope in ("all", "your", "this"):
-            for u, cls in with_abilities:
-                if scope in cls.scopes:
-                    ctx = EffectContext(state, Request(cls.id, u.owner), chooser, load_class, ability=True)
-                    try:
-                        cls().apply_abilities(ctx, u, scope)
-                    except NotImplementedError as e:  # a component the engine cannot run came into play
-                        raise NotExecutable(cls.id, str(e)) from None
+            for units in (p.field, p.trumps):
+                for u in units:
+                    u.clear_abilities()
+                    if suits:
+                        u.ability_suits.update(suits.get(id(u), ()))
+        if with_abilities:
+            for scope in SCOPES:
+                for u, cls in with_abilities:
+                    if scope in cls.scopes:
+                        ctx = EffectContext(state, Request(cls.id, u.owner), chooser, load_class, ability=True)
+                        try:
+                            cls().apply_abilities(ctx, u, scope)
+                        except NotImplementedError as e:  # a component the engine cannot run came into play
+                            raise NotExecutable(cls.id, str(e)) from None
         suits = {id(u): set(u.ability_suits) for p in state.players for u in p.field if u.ability_suits}
         if not suits:
             break
-    state._abilities_at = state.version
+    state.abilities_at = state.version

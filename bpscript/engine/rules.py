@@ -81,6 +81,7 @@ class Rules:
             self.by_event.setdefault(c.event[0], []).append(c)
         self._instances: dict[str, Any] = {}
         self._event_args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self._triggers_of: dict[tuple[str, str], list[type]] = {}
 
     def hand_key_sets(self, hand: tuple[Card, ...]) -> dict[str, list[tuple[Card, ...]]]:
         """The key sets found so far for one hand, by script id: a hand is hashed once per
@@ -132,6 +133,30 @@ class Rules:
         found = self._event_args.get(key)
         if found is None:
             found = self._event_args[key] = self.instance(cls.id).event_args(ctx)
+        return found
+
+    def triggers_of(self, kind: str, action: str) -> list[type]:
+        """The triggered actions an event of `kind` about the script `action` (resolved,
+        requested, added to the stage) may trigger, in `by_event` order: one whose event
+        arguments are known for both players (`event_static`) and name another script is
+        left out. Remembered once the arguments of every such action are known."""
+        key = (kind, action)
+        found = self._triggers_of.get(key)
+        if found is None:
+            found, known, named = [], True, ("script", action)
+            for cls in self.by_event.get(kind, ()):
+                keep = not cls.event_static
+                if not keep:
+                    for p in (0, 1):
+                        args = self._event_args.get((cls.id, p))
+                        if args is None:  # not computed yet: kept, and the answer not remembered
+                            known, keep = False, True
+                            break
+                        keep = keep or not args[0] or args[0][0] == named
+                if keep:
+                    found.append(cls)
+            if known:
+                self._triggers_of[key] = found
         return found
 
     def load(self, script_id: str) -> type:

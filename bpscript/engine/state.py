@@ -140,7 +140,7 @@ class Matcher:
         return self._components.get(zone, [])
 
     def match(self, zone: str, cards: list[Card], face_up: bool) -> str | None:
-        key = (zone, face_up, tuple((c.number, c.suit) for c in cards))
+        key = (zone, face_up, *cards)  # the cards' owners differ, never their component
         try:
             return self._memo[key]
         except KeyError:
@@ -193,18 +193,29 @@ class GameState:
     winner: int | None = None
     end_reason: str = ""
     decks: tuple[list[Card], ...] = ()  # each player's deck as dealt (owned cards), for the invariants
+    #: the version static abilities were last applied at (`bpscript.engine.context.apply_abilities`)
+    abilities_at: int = field(default=-1, repr=False, compare=False)
+    _matcher: Matcher | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def matcher(self) -> Matcher:
+        """The component matcher of this regulation (shared by every game of it)."""
+        found = self._matcher
+        if found is None or found.ruleset is not self.ruleset:
+            found = self._matcher = _matcher(self.ruleset, self.format, self.frame)
+        return found
 
     # ------------------------------------------------------------ components
     def components(self, zone: str) -> list[tuple[str, object]]:
         """The components of this regulation that live in `zone`, in script order."""
-        return _matcher(self.ruleset, self.format, self.frame).components(zone)
+        return self.matcher.components(zone)
 
     def match(self, unit: Unit) -> str | None:
         """The component a unit is (4.1.3): the one it was put on the field as, else the
         first whose unit condition accepts its cards."""
         if unit.designated is not None:
             return unit.designated
-        return _matcher(self.ruleset, self.format, self.frame).match("field", unit.cards, unit.face_up)
+        return self.matcher.match("field", unit.cards, unit.face_up)
 
     def face_down_character(self) -> str:
         """The character a card placed face down on the field is (the one whose unit
@@ -220,23 +231,25 @@ class GameState:
         """The fog component a mark is: the one it was placed as, else by its cards."""
         if unit.designated is not None:
             return unit.designated
-        return _matcher(self.ruleset, self.format, self.frame).match("fog", unit.cards, True)
+        return self.matcher.match("fog", unit.cards, True)
 
     def rematch(self) -> None:
         """Re-evaluate which component every unit is (4.1.3), after any change."""
         self.version += 1
+        match = self.matcher.match
         for p in self.players:
             for u in p.field:
-                u.component = self.match(u)
+                u.component = u.designated if u.designated is not None else match("field", u.cards, u.face_up)
             if p.marks:
                 fog = set(p.fog)
                 p.marks = [mk for mk in p.marks if all(c in fog for c in mk.cards)]
                 for mk in p.marks:
-                    mk.component = self.match_fog(mk)
+                    mk.component = mk.designated if mk.designated is not None else match("fog", mk.cards, True)
                     if mk.link is not None and not any(mk.link in q.field or mk.link in q.trumps
                                                        for q in self.players):
                         mk.link = None
-            self.rematch_trumps(p)
+            if p.trump or p.trumps:
+                self.rematch_trumps(p)
 
     def rematch_trumps(self, p: Player) -> None:
         """The trump zone's units: one per card, a card placed without a face is face down
@@ -245,7 +258,7 @@ class GameState:
             return
         held = {u.cards[0]: u for u in p.trumps if u.cards[0] in p.trump}
         p.trumps = [held.get(c) or Unit([c], p.index, False, True, self.turn) for c in p.trump]
-        matcher = _matcher(self.ruleset, self.format, self.frame)
+        matcher = self.matcher
         for u in p.trumps:
             u.component = matcher.match("trump", u.cards, u.face_up)
 

@@ -12,6 +12,8 @@ from .registry import accepts
 from .request import ORDER, EventFacts, Prompt, Request
 
 IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
+#: the events about a script (`ev[1]` is its id)
+SCRIPT_EVENTS = frozenset({"resolved", "requested", "added_to_stage"})
 
 
 class Triggers:
@@ -21,23 +23,30 @@ class Triggers:
         self.game = game
 
     def triggered_by(self, events: list[tuple]) -> list[Request]:
-        st = self.game.state
-        rules = self.game.rules
+        game = self.game
+        st = game.state
+        rules = game.rules
         out: list[Request] = []
+        players = (st.turn_player, 1 - st.turn_player)
         for ev in events:
-            for cls in rules.by_event.get(ev[0], ()):
+            kind = ev[0]
+            # an event about a script: only the actions that may name it (rules.triggers_of)
+            classes = rules.triggers_of(kind, ev[1]) if kind in SCRIPT_EVENTS else rules.by_event.get(kind, ())
+            for cls in classes:
                 each = cls.event[1]
-                for p in (st.turn_player, 1 - st.turn_player):
+                for p in players:
                     ctx = None
                     known = rules.static_event_args(cls, p)  # most events never match: no context for them
                     if known is None:
-                        ctx = self.game.ctx(Request(cls.id, p))
+                        ctx = game.ctx(Request(cls.id, p))
                         known = rules.event_args(cls, p, ctx)
                     args, kwargs = known
                     times = self.event_matches(ev, args, kwargs, each)
-                    if times and ctx is None:
-                        ctx = self.game.ctx(Request(cls.id, p))
-                    if times and self.game.rules.instance(cls.id).trigger_guard(ctx):
+                    if not times:
+                        continue
+                    if ctx is None:
+                        ctx = game.ctx(Request(cls.id, p))
+                    if rules.instance(cls.id).trigger_guard(ctx):
                         facts = self.facts(ev)
                         out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True,
                                            event=facts) for _ in range(times))
@@ -49,7 +58,7 @@ class Triggers:
         kind = ev[0]
         if kind == "moved":
             return EventFacts(kind, ev[4], tuple(ev[3]))
-        if kind in ("resolved", "requested", "added_to_stage"):
+        if kind in SCRIPT_EVENTS:
             return EventFacts(kind, ev[2], request=ev[1])
         if kind == "unblocked":
             return EventFacts(kind, ev[1], unit=ev[2] if len(ev) > 2 else None)
@@ -60,7 +69,7 @@ class Triggers:
     @staticmethod
     def event_matches(ev: tuple, args: tuple, kwargs: dict[str, Any], each: bool) -> int:
         kind = ev[0]
-        if kind in ("resolved", "requested", "added_to_stage"):
+        if kind in SCRIPT_EVENTS:
             return int(not args or args[0] == ("script", ev[1]))
         if kind == "moved":
             _, frm, to, cards, owner, comp = ev
