@@ -53,14 +53,38 @@ class Card:
     suit: Suit | None = None
     copy: int = 0
 
+    def __new__(cls, number: int, suit: Suit | None = None, copy: int = 0) -> "Card":
+        """The one card of these values: cards are immutable values, made once, so a card
+        equals only itself and the engine finds it in a pile without comparing fields."""
+        key = (number, suit, copy)
+        found = _SHARED.get(key)
+        if found is None:
+            found = object.__new__(cls)
+            object.__setattr__(found, "number", number)
+            object.__setattr__(found, "suit", _suit(suit))
+            object.__setattr__(found, "copy", copy)
+            _SHARED[key] = found
+        return found
+
+    def __init__(self, number: int, suit: Suit | None = None, copy: int = 0) -> None:
+        """Nothing to set: `__new__` made the card with its values."""
+
+    # one object per card (`__new__`): equal is identical, hashed as itself
+    __eq__, __ne__, __hash__ = object.__eq__, object.__ne__, object.__hash__
+
     @property
     def is_joker(self) -> bool:
         return self.suit is None
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return "Joker" if self.copy == 0 else f"Joker{self.copy + 1}"
-        return f"{self.suit.value}{rank_name(self.number)}"
+        name = _NAMES.get(self)
+        if name is None:  # written once per card (cards are made once)
+            if self.suit is None:
+                name = "Joker" if self.copy == 0 else f"Joker{self.copy + 1}"
+            else:
+                name = f"{self.suit.value}{rank_name(self.number)}"
+            _NAMES[self] = name
+        return name
 
     def __reduce__(self) -> tuple:
         """Pickled as its three values, read back as one shared card (`_card`): cached
@@ -79,16 +103,21 @@ class Card:
         return cls(RANK_VALUES[t[1:]], SUIT_ALIASES[t[0]])
 
 
-_SHARED: dict[tuple[int, str | None, int], Card] = {}
+_SHARED: dict[tuple[int, "Suit | str | None", int], Card] = {}
+_NAMES: dict[Card, str] = {}  # each card's text, once written
+
+
+def _suit(suit: "Suit | str | None") -> "Suit | str | None":
+    """A suit given by its glyph is the `Suit` (equal to it, and hashed alike)."""
+    try:
+        return None if suit is None else Suit(suit)
+    except ValueError:
+        return suit
 
 
 def _card(number: int, suit: str | None, copy: int) -> Card:
-    """The card of these values, made once (cards are immutable values)."""
-    key = (number, suit, copy)
-    found = _SHARED.get(key)
-    if found is None:
-        found = _SHARED[key] = Card(number, None if suit is None else Suit(suit), copy)
-    return found
+    """The card of these values (the one `Card` makes), for unpickling."""
+    return Card(number, None if suit is None else Suit(suit), copy)
 
 
 JOKERS: tuple[Card, ...] = (Card(0, None, 0), Card(0, None, 1))

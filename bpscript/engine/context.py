@@ -96,7 +96,13 @@ class EffectContext:
                 return obj.face_up
             return self.attr(list(obj.cards), name)
         if isinstance(obj, Card):
-            return {"number": obj.number, "suit": obj.suit, "owner": obj.copy // 2}[name]
+            if name == "number":
+                return obj.number
+            if name == "suit":
+                return obj.suit
+            if name == "owner":
+                return obj.copy // 2
+            raise KeyError(name)
         if isinstance(obj, Request):
             numbers = [c.number for c in obj.keys]
             return {"key_count": len(obj.keys), "key_number": numbers[0] if numbers else 0,
@@ -107,10 +113,19 @@ class EffectContext:
             if name == "count":
                 return len(obj)
             if all(isinstance(c, Card) for c in obj):
-                numbers = [c.number for c in obj]
-                return {"number": numbers[0] if numbers else 0, "numbers": numbers, "total": sum(numbers),
-                        "suit": obj[0].suit if obj else None, "suits": [c.suit for c in obj],
-                        "owner": obj[0].copy // 2 if obj else None}[name]
+                if name == "number":
+                    return obj[0].number if obj else 0
+                if name == "total":
+                    return sum([c.number for c in obj])
+                if name == "numbers":
+                    return [c.number for c in obj]
+                if name == "suit":
+                    return obj[0].suit if obj else None
+                if name == "suits":
+                    return [c.suit for c in obj]
+                if name == "owner":
+                    return obj[0].copy // 2 if obj else None
+                raise KeyError(name)
         if isinstance(obj, EventFacts):
             return getattr(obj, name)
         if isinstance(obj, int) and name in ("life", "hand"):
@@ -202,7 +217,9 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         for p in state.players:
             for units in (p.field, p.trumps):
                 for u in units:
-                    u.clear_abilities()
+                    if (u.ability_size or u.ability_roles or u.ability_labels or u.ability_suits
+                            or u.untargetable_by or u.must_attack is not None or u.ability_locked):
+                        u.clear_abilities()
                     if suits:
                         u.ability_suits.update(suits.get(id(u), ()))
         if with_abilities:

@@ -69,7 +69,7 @@ class RandomChooser(Chooser):
         return self.rng.random() < 0.5
 
 
-_ids = iter(range(1, 1 << 62))
+_ids = iter(range(1, 1 << 62)).__next__
 
 
 @dataclass(eq=False)
@@ -86,7 +86,7 @@ class Request:
     triggered: bool = False
     target_cards: tuple[Card, ...] = ()  # the target unit's cards when targeted (split check, 5.4.1)
     event: "EventFacts | None" = None  # what made a triggered request (its `event`)
-    id: int = field(default_factory=lambda: next(_ids))
+    id: int = field(default_factory=_ids)
 
     def __str__(self) -> str:
         keys = " ".join(map(str, self.keys))
