@@ -305,20 +305,21 @@ class Game:
 
     def resolve(self, req: Request) -> None:
         st = self.state
-        cls = self.rules.load(req.action)
-        if req.action not in self.rules.executable:  # reported, never skipped
-            missing = dict(self.rules.not_executable).get(req.action, ())
+        rules = self.rules
+        rules.load(req.action)  # an id the package lacks raises here, as before the check
+        if req.action not in rules.executable:  # reported, never skipped
+            missing = dict(rules.not_executable).get(req.action, ())
             raise NotExecutable(req.action, ", ".join(missing) or "not in this regulation")
         before = ob.Snapshot(st) if self.observers else None
         effective = self.target_ok(req)
         if before is not None:  # first, so what the effect asks is asked under its name
             self.observe(ob.Resolved(req.controller, req.action, effective, req.triggered))
         if effective:
-            ctx = self.ctx(req)
-            apply_abilities(st, self.seats, self.rules.load)
+            ctx = EffectContext(st, req, self.seats, rules.load)
+            apply_abilities(st, self.seats, rules.load)
             ctx.shielded = shielded(st, req)  # 要塞: decided just before the effect
             try:
-                cls().resolve(ctx)
+                rules.instance(req.action).resolve(ctx)
             except (NotExecutable, EOFError):  # EOFError: the person's input ended mid-effect
                 raise
             except Exception as e:  # noqa: BLE001 - reported with its .bps place
@@ -334,7 +335,7 @@ class Game:
         st.events.append(("resolved", req.action, req.controller))
         self.resolved[req.action] += 1
         st.rematch()
-        apply_abilities(st, self.seats, self.rules.load)
+        apply_abilities(st, self.seats, rules.load)
         if before is not None:
             for record in before.changes(st, req):
                 self.observe(record)

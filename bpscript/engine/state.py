@@ -135,6 +135,8 @@ class Matcher:
                    if ZONE_OF_KIND[s.kind] == zone and (fmt in s.formats or frame in s.frames)]
             for zone in set(ZONE_OF_KIND.values())}
         self._memo: dict[tuple, str | None] = {}
+        #: script id → (its type, its kind): what `GameState.units_of` selects by
+        self.kinds: dict[str, tuple[str, str]] = {sid: (s.type.id, s.kind) for sid, s in ruleset.scripts.items()}
 
     def components(self, zone: str) -> list[tuple[str, object]]:
         return self._components.get(zone, [])
@@ -294,12 +296,12 @@ class GameState:
     def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
         """The player's units in `zone` (the field, or the trump zone) whose component is of
         the type (`soldier`) or the component kind (`character`); any component for None."""
-        scripts = self.ruleset.scripts
+        kinds = self.matcher.kinds
         p = self.players[player]
         out = []
         for u in p.field if zone == "field" else p.trumps if zone == "trump" else ():
-            s = scripts.get(u.component) if u.component else None
-            if s is not None and (kind is None or s.type.id == kind or s.kind == kind):
+            found = kinds.get(u.component) if u.component else None
+            if found is not None and (kind is None or kind in found):
                 out.append(u)
         return out
 
