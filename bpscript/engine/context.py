@@ -231,6 +231,8 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
                             cls().apply_abilities(ctx, u, scope)
                         except NotImplementedError as e:  # a component the engine cannot run came into play
                             raise NotExecutable(cls.id, str(e)) from None
+        if not with_abilities:  # nothing gave a unit suits: one pass is all
+            break
         suits = {id(u): set(u.ability_suits) for p in state.players for u in p.field if u.ability_suits}
         if not suits:
             break

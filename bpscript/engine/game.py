@@ -31,7 +31,7 @@ from .context import EffectContext, apply_abilities
 from .abilities import shielded
 from .costs import Costs
 from .legal import LazyOptions, Legal, Option
-from .request import Chooser, Request
+from .request import Chooser, Note, Request
 from .rules import Rules
 from .setup import deal, prepare
 from .state import GameState, Unit
@@ -118,7 +118,7 @@ class Game:
         self.requested_by: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
         self.resolved: Counter[str] = Counter()
         self.discarded: Counter[str] = Counter()
-        self.events: list[str] = []
+        self._notes: list[tuple[int, Any]] = []  # (turn, text or Note): `events` writes them
         self.chance = self.state.turn_player
         self.passes: set[int] = set()
         self.costs = Costs(self)
@@ -139,11 +139,16 @@ class Game:
         for o in self.observers:
             o(record)
 
-    def note(self, text: str) -> None:
-        self.events.append(f"T{self.state.turn} {text}")
+    def note(self, text: "str | Note") -> None:
+        self._notes.append((self.state.turn, text))
         for a in self.agents:
             if hasattr(a, "notify"):
-                a.notify(text)
+                a.notify(str(text))
+
+    @property
+    def events(self) -> list[str]:
+        """What happened, as text: one line per note, with its turn."""
+        return [f"T{turn} {text}" for turn, text in self._notes]
 
     # ------------------------------------------------------------ the flow
     def play(self) -> int:
@@ -283,7 +288,8 @@ class Game:
         st.events.append(("requested", opt.action, p))
         self.requested[opt.action] += 1
         self.requested_by[p][opt.action] += 1
-        self.note(f"P{p} requests {opt}")
+        # an option's text shows its target as it stands now: written now when it has one
+        self.note(Note("P{} requests {}", p, opt if opt.target is None else str(opt)))
         return req
 
     def add_to_stage(self, req: Request) -> None:
@@ -324,9 +330,9 @@ class Game:
                 raise
             except Exception as e:  # noqa: BLE001 - reported with its .bps place
                 raise ScriptError(req.action, locate(e.__traceback__), e) from e
-            self.note(f"resolved {req}")
+            self.note(Note("resolved {}", req))
         else:
-            self.note(f"resolved {req} without effect (target gone or split)")
+            self.note(Note("resolved {} without effect (target gone or split)", req))
         if req in st.stage:  # 5.4.3 4.
             st.stage.remove(req)
         left = [c for c in req.keys if not st.holds(c)]

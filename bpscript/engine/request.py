@@ -69,6 +69,19 @@ class RandomChooser(Chooser):
         return self.rng.random() < 0.5
 
 
+class Note:
+    """A note's text, written when it is read: the request or option it names keeps the
+    text it had (an action, a controller, key cards), and most notes are never read."""
+
+    __slots__ = ("template", "args")
+
+    def __init__(self, template: str, *args: Any):
+        self.template, self.args = template, args
+
+    def __str__(self) -> str:
+        return self.template.format(*self.args)
+
+
 _ids = iter(range(1, 1 << 62)).__next__
 
 
