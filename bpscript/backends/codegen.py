@@ -6,8 +6,9 @@ Expressions and statements of the effect language (`bpscript.effects`) compile t
 Python, with every name already resolved by the checker (`Name.ref`): a local is a Python
 local (`l_card`), a context name an attribute of the engine context (`ctx.target`), a
 vocabulary word or a constant a value, a script id `('script', 'upFog')`, and a verb a
-direct call of the engine's function (`_v_move(ctx, l_card, to=('zone', 'grave'))`). The
-engine never looks a name up by string while a game is played.
+direct call of the engine's function (`_v_move(ctx, l_card, to=('zone', 'grave'))`), an
+attribute a call of the engine's reader of it (`_a_number(ctx, l_card)`). The engine never
+looks a name up by string while a game is played.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ import keyword
 
 from .. import effects as fx
 from ..source import Span
+from ..verbs import ATTRIBUTES
+
+#: every attribute of the language (`a.b`): each is read by an engine function bound once per module
+_ATTRIBUTE_NAMES = frozenset(name for attrs in ATTRIBUTES.values() for name in attrs)
 
 _BINOPS = {"+": "+", "-": "-", "*": "*", "/": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
            ">": ">", ">=": ">=", "and": "and", "or": "or", "in": "in"}
@@ -44,6 +49,7 @@ class CodeGenerator(fx.NodeVisitor):
         self.line_map: dict[int, str] = {}
         self.component = False  # in a component's methods `this` is the unit, `me` its controller
         self.verbs: set[str] = set()  # verbs and queries called: bound once per module
+        self.attributes: set[str] = set()  # attributes read: their readers bound once per module
         self.conditions: list[str] = []  # card conditions, built once per module (as JSON data)
 
     def writeline(self, code: str, span: Span | None = None) -> None:
@@ -59,11 +65,13 @@ class CodeGenerator(fx.NodeVisitor):
 
     def source(self) -> str:
         self.depth = 0
-        if self.verbs or self.conditions:
+        if self.verbs or self.attributes or self.conditions:
             self.writeline("")
             self.writeline("")
         for name in sorted(self.verbs):
             self.writeline(f"_v_{name} = _verb({name!r})")
+        for name in sorted(self.attributes):
+            self.writeline(f"_a_{name} = _attribute({name!r})")
         for i, data in enumerate(self.conditions):
             self.writeline(f"_c{i} = _condition({data})")
         self.writeline("")
@@ -114,6 +122,9 @@ class CodeGenerator(fx.NodeVisitor):
         return f"_c{len(self.conditions) - 1}"
 
     def visit_Attr(self, e: fx.Attr) -> str:
+        if e.name in _ATTRIBUTE_NAMES:  # a name of the language: its reader, bound by name
+            self.attributes.add(e.name)
+            return f"_a_{e.name}(ctx, {self.visit(e.obj)})"
         return f"ctx.attr({self.visit(e.obj)}, {e.name!r})"
 
     def visit_Call(self, c: fx.Call) -> str:

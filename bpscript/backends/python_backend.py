@@ -8,8 +8,9 @@ so an error raised in generated code points at the script line
 (`bpscript.engine.base.locate`).
 
 Names arrive resolved (`bpscript.names`): locals are Python locals, context names
-attributes of the engine context, verbs direct calls of the engine's functions bound once
-per module, card conditions built once per module from their JSON data. The generated code
+attributes of the engine context, verbs and attributes direct calls of the engine's
+functions bound once per module, card conditions built once per module from their JSON
+data. The generated code
 is plain control flow, not an interpreter of the AST.
 """
 
@@ -208,7 +209,7 @@ def generate_modules(rs: m.Ruleset) -> dict[str, str]:
         g.writeline(HEADER.rstrip())
         g.writeline(f"# source: {path!r}"[:200])
         g.writeline("from bpscript.engine.base import CONSTANTS as _K, ActionEffect, ComponentEffect, "
-                    "condition as _condition, verb as _verb")
+                    "attribute as _attribute, condition as _condition, verb as _verb")
         mod = module_name(path)
         for i, s in enumerate(scripts):
             name = class_name(s, i)

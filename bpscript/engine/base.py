@@ -14,7 +14,7 @@ from typing import Any, Callable, ClassVar
 
 from ..cards import Suit
 from ..conditions import from_json
-from .context import EffectContext  # noqa: F401  (registers the verbs and queries generated code binds)
+from .context import EffectContext, reader  # noqa: F401  (registers the verbs and queries generated code binds)
 from .registry import VERBS, NotExecutable  # noqa: F401  (NotExecutable is public here)
 
 #: the constants of the language (`bpscript.verbs.CONSTANTS`) as the engine holds them
@@ -37,6 +37,12 @@ def verb(name: str) -> Callable[..., Any]:
     def missing(*args: Any, **kwargs: Any) -> Any:
         raise NotImplementedError(f"the engine does not implement '{name}'")
     return missing
+
+
+def attribute(name: str) -> Callable[[Any, Any], Any]:
+    """The engine's reader of an attribute (`x.number` → `_a_number(ctx, x)`), bound once per
+    generated module; one the engine lacks raises when read, as `EffectContext.attr` does."""
+    return reader(name)
 
 
 def condition(data: dict) -> Any:

@@ -237,3 +237,53 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         if not suits:
             break
     state.abilities_at = state.version
+
+
+# ---------------------------------------------------------------- attribute readers
+# Generated code reads `x.number` as `_a_number(ctx, x)`, the reader bound once per module
+# (`bpscript.engine.base.attribute`). A reader answers the common shapes at once and hands
+# every other to `EffectContext.attr`, so each reads exactly what `attr` would.
+CHARGED, DRIVEN = ("state", "charged"), ("state", "driven")
+
+
+def _read_number(ctx: Any, obj: Any) -> Any:
+    cards = obj.cards if type(obj) is Unit else obj  # a unit's number is its cards' (attr)
+    if type(cards) is list and all(isinstance(c, Card) for c in cards):
+        return cards[0].number if cards else 0
+    if type(obj) is Card:
+        return obj.number
+    return ctx.attr(obj, "number")
+
+
+def _read_suit(ctx: Any, obj: Any) -> Any:
+    cards = obj.cards if type(obj) is Unit else obj
+    if type(cards) is list and all(isinstance(c, Card) for c in cards):
+        return cards[0].suit if cards else None
+    if type(obj) is Card:
+        return obj.suit
+    return ctx.attr(obj, "suit")
+
+
+def _read_state(ctx: Any, obj: Any) -> Any:
+    if type(obj) is Unit:
+        return CHARGED if obj.charged else DRIVEN
+    return ctx.attr(obj, "state")
+
+
+def _read_key_count(ctx: Any, obj: Any) -> Any:
+    if type(obj) is Request:
+        return len(obj.keys)
+    return ctx.attr(obj, "key_count")
+
+
+READERS: dict[str, Callable[[Any, Any], Any]] = {
+    "number": _read_number, "suit": _read_suit, "state": _read_state, "key_count": _read_key_count}
+
+
+def reader(name: str) -> Callable[[Any, Any], Any]:
+    """The function generated code reads the attribute `name` with: `(ctx, obj) -> value`."""
+    found = READERS.get(name)
+    if found is None:
+        def found(ctx: Any, obj: Any) -> Any:
+            return ctx.attr(obj, name)
+    return found
