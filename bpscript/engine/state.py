@@ -290,8 +290,15 @@ class GameState:
 
     def holds(self, card: Card) -> bool:
         """Whether the card is in one of its owner's zones (not on the stage as a key)."""
-        p = self.players[owner_of(card)]
-        return any(card in pile for pile in p.piles()) or any(card in u.cards for u in p.field)
+        p = self.players[card.copy // 2]  # its owner (owner_of)
+        piles = p.__dict__  # the piles by name, as PILES names them
+        for zone in PILES:
+            if card in piles[zone]:
+                return True
+        for u in p.field:
+            if card in u.cards:
+                return True
+        return False
 
     def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
         """The player's units in `zone` (the field, or the trump zone) whose component is of

@@ -25,11 +25,13 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
     A unit losing its last card leaves the field (4.2.4: a unit moves together); a unit
     whose cards change is matched afresh (its designation ends)."""
     where: dict[Card, tuple[str, str | None]] = {}
+    players = st.players
     for card in cards:
-        p = st.players[owner_of(card)]
+        p = players[card.copy // 2]  # its owner (owner_of)
+        piles = p.__dict__  # the piles by name, as PILES names them
         for zone in PILES:
-            pile = getattr(p, zone, None)
-            if pile is not None and card in pile:
+            pile = piles[zone]
+            if card in pile:
                 pile.remove(card)
                 where[card] = (zone, None)
                 break
