@@ -90,6 +90,30 @@ def test_a_watched_game_plays_as_an_unwatched_one(rs):
         assert sum(isinstance(r, ob.TurnBegan) for r in seen) == game.state.turn - 1
 
 
+def test_an_unwatched_game_builds_no_record(rs, monkeypatch):
+    """No observer: no snapshot, no record, no unit seen — a game nobody watches pays nothing."""
+    from bpscript.engine import costs, triggers
+
+    built: list[str] = []
+
+    def counting(name):
+        def build(*args, **kwargs):
+            built.append(name)
+            raise AssertionError(f"{name} built with no observer")
+        return build
+
+    for name in ("Snapshot", "seen_target", "seen", "Requested", "Resolved", "Passed", "GameOver", "Triggered",
+                 "CostPaid"):
+        monkeypatch.setattr(ob, name, counting(name))
+    for module, name in ((triggers, "Triggered"), (costs, "CostPaid"), (costs, "seen")):
+        monkeypatch.setattr(module, name, counting(name))
+    for seed in range(4):
+        game = Game(rs, "lite", "entry20", seed, [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)])
+        game.play()
+        assert sum(game.resolved.values()) > 0 and game.state.winner is not None
+    assert built == []
+
+
 def test_a_request_withdrawn_while_choosing_its_costs_pays_nothing_and_replays(rs):
     pos, _ = _position(rs)
 
