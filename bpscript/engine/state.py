@@ -305,12 +305,10 @@ class GameState:
         the type (`soldier`) or the component kind (`character`); any component for None."""
         kinds = self.matcher.kinds
         p = self.players[player]
-        out = []
-        for u in p.field if zone == "field" else p.trumps if zone == "trump" else ():
-            found = kinds.get(u.component) if u.component else None
-            if found is not None and (kind is None or kind in found):
-                out.append(u)
-        return out
+        units = p.field if zone == "field" else p.trumps if zone == "trump" else ()
+        if kind is None:
+            return [u for u in units if u.component and u.component in kinds]
+        return [u for u in units if u.component and kind in kinds.get(u.component, ())]
 
     def put_unit(self, player: int, cards: list[Card], face_up: bool, charged: bool = True,
                  designated: str | None = None) -> Unit:

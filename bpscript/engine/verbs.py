@@ -53,20 +53,22 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
 def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False) -> None:
     """Put cards into their owner's pile, recording `moved` events."""
     where = take(st, cards)
+    players = st.players
+    groups: dict[tuple[str, str | None, int], list[Card]] = {}
     for card in cards:
-        pile = getattr(st.players[owner_of(card)], zone, None)
+        owner = card.copy // 2  # owner_of
+        pile = getattr(players[owner], zone, None)
         if pile is None:
             raise RulesError(f"the engine has no pile '{zone}'")
         if bottom:
             pile.insert(0, card)
         else:
             pile.append(card)
-    groups: dict[tuple[str, str | None, int], list[Card]] = {}
-    for card in cards:
         frm, comp = where[card]
-        groups.setdefault((frm, comp, owner_of(card)), []).append(card)
+        groups.setdefault((frm, comp, owner), []).append(card)
+    events = st.events
     for (frm, comp, owner), cs in groups.items():
-        st.events.append(("moved", frm, zone, tuple(cs), owner, comp))
+        events.append(("moved", frm, zone, tuple(cs), owner, comp))
     st.rematch()
 
 
