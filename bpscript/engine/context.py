@@ -217,8 +217,7 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         for p in state.players:
             for units in (p.field, p.trumps):
                 for u in units:
-                    if (u.ability_size or u.ability_roles or u.ability_labels or u.ability_suits
-                            or u.untargetable_by or u.must_attack is not None or u.ability_locked):
+                    if u.holds_abilities():
                         u.clear_abilities()
                     if suits:
                         u.ability_suits.update(suits.get(id(u), ()))

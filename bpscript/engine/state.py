@@ -64,6 +64,12 @@ class Unit:
         self.must_attack = None
         self.ability_locked = False
 
+    def holds_abilities(self) -> bool:
+        """Whether an ability gave it anything `clear_abilities` forgets (kept beside it,
+        so a new ability field is cleared and tested in one place)."""
+        return bool(self.ability_size or self.ability_roles or self.ability_labels or self.ability_suits
+                    or self.untargetable_by or self.must_attack is not None or self.ability_locked)
+
     def __repr__(self) -> str:
         return f"<{self.component or 'unit'} {' '.join(map(str, self.cards))} of {self.owner}>"
 
