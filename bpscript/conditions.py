@@ -30,9 +30,10 @@ class CardPattern:
     joker: bool = False
 
     def accepts(self, card: Card) -> bool:
-        if card.is_joker:
+        suit = card.suit
+        if suit is None:  # a Joker (legal requests ask this of every card in hand: kept lean)
             return self.joker
-        return (self.suits is None or card.suit in self.suits) and (self.numbers is None or card.number in self.numbers)
+        return (self.suits is None or suit in self.suits) and (self.numbers is None or card.number in self.numbers)
 
     @property
     def joker_only(self) -> bool:
@@ -126,6 +127,14 @@ class Slots(CardCondition):
             and _bipartite(self.patterns, cards)
 
     def candidates(self, hand: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+        if len(self.patterns) == 1:  # one card: each card it accepts, in hand order (most key conditions)
+            accepts = self.patterns[0].accepts
+            single: set[Card] = set()
+            for c in hand:
+                if accepts(c) and c not in single:
+                    single.add(c)
+                    yield (c,)
+            return
         options = [[i for i, c in enumerate(hand) if p.accepts(c)] for p in self.patterns]
         seen: set[tuple[Card, ...]] = set()
 

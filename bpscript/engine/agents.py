@@ -57,9 +57,13 @@ class RandomAgent(Agent):
         # the pass is decided first: the options (computed on first look) are not needed for it
         if self.rng.random() < (self.idle_pass_rate if idle else self.pass_rate) or not options:
             return None
-        actions = sorted({o.action for o in options})
-        action = self.rng.choice(actions)
-        return self.rng.choice([o for o in options if o.action == action])
+        of = getattr(options, "of", None)  # the game's options list the ways of one action alone
+        if of is None:
+            actions = sorted({o.action for o in options})
+            action = self.rng.choice(actions)
+            return self.rng.choice([o for o in options if o.action == action])
+        action = self.rng.choice(sorted(options.actions()))
+        return self.rng.choice(of(action))
 
     def choose(self, view, player, options, count, prompt, at_least=1):
         options = list(options)

@@ -97,6 +97,14 @@ class Costs:
                 return False
         return True
 
+    @staticmethod
+    def per_way(needs: dict[Need, int]) -> tuple[tuple[tuple[Need, int], ...], bool]:
+        """What of `needs` depends on the way an action is requested, once `affordable`
+        holds without keys: the discards (the key cards leave the hand first: `funds[need]
+        - len(keys) >= n` for each), and whether a charged key unit is driven."""
+        discards = tuple((need, n) for need, n in needs.items() if need[0] is Payment.DISCARD)
+        return discards, any(kind is Payment.DRIVE and what == KEY_UNIT for kind, what in needs)
+
     # ------------------------------------------------------------ paying
     def pay(self, player: int, cls: type, keys: tuple[Card, ...], key_unit: Unit | None) -> list[CostPaid]:
         """Choose everything the cost takes, check it, then pay it in printed order (5.2);

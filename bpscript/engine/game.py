@@ -30,7 +30,7 @@ from .base import NotExecutable, locate
 from .context import EffectContext, apply_abilities
 from .abilities import shielded
 from .costs import Costs
-from .legal import LazyOptions, Legal, Option
+from .legal import Legal, Option
 from .request import Chooser, Note, Request
 from .rules import Rules
 from .setup import deal, prepare
@@ -173,7 +173,7 @@ class Game:
     def step(self) -> None:
         """One decision of the player with the chance ([3] → …)."""
         p = self.chance
-        options = LazyOptions(lambda: self.legal_requests(p))  # computed if the agent looks
+        options = self.legal.options(p)  # worked out as the agent looks (`legal.Options`)
         choice = self.agents[p].request(self.view(p), p, options)
         if choice is None:
             self.pass_chance(p)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 from collections.abc import Sequence
-from typing import Any, Callable
+from typing import Any
 
 from ..cards import Card
-from ..conditions import LabelHolder, NamedCharacter
+from ..conditions import LabelHolder, NamedCharacter, Slots
 from ..vocabulary import Window
 from .base import ActionEffect
 from . import targeting
@@ -46,19 +46,49 @@ class Option:
         return " ".join(parts)
 
 
-class LazyOptions(Sequence):
-    """The legal requests of one decision, computed when the agent first looks at them:
-    an agent that passes without looking (a random agent, half the time) costs nothing."""
+class Options(Sequence):
+    """The legal requests of one decision (5.3), worked out as the agent looks, in the
+    order `Legal.requests` lists them: whether each action has a way to be requested
+    (`actions`), the ways of one action (`of`), or the whole list. An agent that passes
+    without looking costs nothing; a random agent that picks an action first looks for
+    one way of each action and lists the ways of the one it picked."""
 
-    __slots__ = ("_compute", "_items")
+    __slots__ = ("_legal", "_p", "_scan", "_ways", "_actions", "_items")
 
-    def __init__(self, compute: Callable[[], list[Option]]):
-        self._compute, self._items = compute, None
+    def __init__(self, legal: "Legal", p: int):
+        self._legal, self._p = legal, p
+        self._scan: _Scan | None = None
+        self._ways: dict[str, list[Option]] = {}  # action id → all its ways, once listed
+        self._actions: list[str] | None = None
+        self._items: list[Option] | None = None
+
+    def actions(self) -> list[str]:
+        """The actions with at least one legal way, in the rules' order (when an ability
+        forces an attack that may be requested, only that one: 巨人)."""
+        if self._actions is None:
+            # the first look: abilities applied, what every action shares
+            scan = self._scan = _Scan(self._legal, self._p)
+            ways = scan.ways
+            plans = self._legal.plans if scan.main_ok else self._legal.any_time  # メイン: 5.1
+            have = [plan.id for plan in plans if ways(plan, True)]
+            if scan.forced:
+                have = [a for a in have if a in scan.forced] or have
+            self._actions = have
+        return self._actions
+
+    def of(self, action: str) -> list[Option]:
+        """The legal ways to request `action`, in order (none when it has none)."""
+        if action not in self.actions():
+            return []
+        found = self._ways.get(action)
+        if found is None:
+            found = self._ways[action] = self._scan.ways(self._legal.by_id[action], False)  # type: ignore[union-attr]
+        return found
 
     @property
     def items(self) -> list[Option]:
         if self._items is None:
-            self._items = self._compute()
+            self._items = [o for a in self.actions() for o in self.of(a)]
         return self._items
 
     def __getitem__(self, i):  # type: ignore[override]
@@ -67,36 +97,196 @@ class LazyOptions(Sequence):
     def __len__(self) -> int:
         return len(self.items)
 
+    def __bool__(self) -> bool:
+        return bool(self.actions())
+
     def __iter__(self):
         return iter(self.items)
 
     def __contains__(self, x: object) -> bool:
-        return x in self.items
+        action = getattr(x, "action", None)
+        return isinstance(action, str) and any(o is x for o in self.of(action))
 
 
 class _Plan:
     """What legal requests need of one direct action, worked out once per `Rules`: its
     window, cost totals, whether it has an activation condition, a key and targets."""
 
-    __slots__ = ("cls", "id", "name", "main", "needs", "inst", "activates", "key_unit", "key", "key_zone",
-                 "targeted")
+    __slots__ = ("cls", "id", "name", "main", "needs", "per_way", "inst", "activates", "key_unit", "key",
+                 "key_zone", "single", "bit", "targeted", "spec", "where", "any_target")
 
     def __init__(self, cls: type, rules: Any, costs: Any):
         self.cls, self.id, self.name = cls, cls.id, cls.name
         self.main = cls.window == MAIN
         self.needs = costs.totals(cls)
+        self.per_way = costs.per_way(self.needs)
         self.inst = rules.instance(cls.id)
         # the base class's can_activate is always True: skip the call
         self.activates = type(self.inst).can_activate is not ActionEffect.can_activate
         self.key_unit = bool(cls.key_is_unit)
         self.key = cls.key is not None and not cls.key_is_unit
         # key cards from a zone other than the hand (★レアカード1枚: the rare zone)
-        key = rules.ruleset.scripts[cls.id].key if self.key else None
-        self.key_zone: str | None = getattr(key.condition, "zone", None) if key is not None else None
+        cond = rules.ruleset.scripts[cls.id].key.condition if self.key else None  # type: ignore[union-attr]
+        self.key_zone: str | None = getattr(cond, "zone", None)
+        #: a key of one card of the hand (♡A〜10): its pattern, and the action's bit in `_Tables.masks`
+        self.single = cond.patterns[0] if isinstance(cond, Slots) and len(cond.patterns) == 1 else None
+        self.bit = 0
         self.targeted = bool(cls.target_kinds)
+        self.spec = cls.target_kinds[0] if self.targeted else None
+        #: what the target kind ranges over (`targeting.where_of`), resolved once
+        self.where = targeting.where_of(rules.ruleset.vocabulary, self.spec[0]) if self.targeted else None
+        # no where-condition: the targets are the candidates, whatever the key cards
+        self.any_target = type(self.inst).target_ok is ActionEffect.target_ok
 
 
-_PLANS: "weakref.WeakKeyDictionary[Any, list[_Plan]]" = weakref.WeakKeyDictionary()
+class _Tables:
+    """What legal requests know of one `Rules`: the plans of its direct actions, and for
+    each card, which one-card keys it meets (a bit per action: a hand is looked at once
+    per decision, not once per action)."""
+
+    def __init__(self, rules: Any, costs: Any):
+        self.plans = [_Plan(c, rules, costs) for c in rules.direct]
+        self.any_time = [plan for plan in self.plans if not plan.main]  # the actions outside メイン too
+        self.by_id = {plan.id: plan for plan in self.plans}
+        self.singles = [plan for plan in self.plans if plan.single is not None and plan.key_zone is None]
+        for i, plan in enumerate(self.singles):
+            plan.bit = 1 << i
+        self.masks: dict[Card, int] = {}
+
+    def mask(self, card: Card) -> int:
+        """The bits of the one-card keys `card` meets (computed once per card)."""
+        found = self.masks.get(card)
+        if found is None:
+            found = self.masks[card] = sum(plan.bit for plan in self.singles if plan.single.accepts(card))
+        return found
+
+
+_TABLES: "weakref.WeakKeyDictionary[Any, _Tables]" = weakref.WeakKeyDictionary()
+
+
+class _Scan:
+    """One decision's look at the state: abilities applied once, then what every action's
+    ways share: the hand's key cards, the funds for costs, the candidates for targets and
+    the probe request (set for each action before it is used)."""
+
+    __slots__ = ("legal", "game", "st", "p", "main_ok", "hand", "masks", "any_bits", "hand_sets", "_ctx", "funds",
+                 "forced", "cands")
+
+    def __init__(self, legal: "Legal", p: int):
+        game = legal.game
+        st = game.state
+        apply_abilities(st, game.seats, game.rules.load)  # labels, waived costs, forced attacks (9.3)
+        self.legal, self.game, self.st, self.p = legal, game, st, p
+        self.main_ok = p == st.turn_player and not st.stage
+        self.hand = tuple(st.players[p].hand)
+        self.masks: list[int] | None = None  # per card of the hand, `_Tables.mask` (`hand_masks`)
+        self.any_bits = 0
+        self.hand_sets: dict[str, list[tuple[Card, ...]]] | None = None
+        self._ctx: EffectContext | None = None
+        self.funds: dict = {}
+        self.forced = forced_attack(st, p)
+        self.cands: dict[tuple, list[Any]] = {}  # (action, target spec) → candidates
+
+    def ctx(self, plan: _Plan, keys: list[Card], unit: Unit | None) -> EffectContext:
+        """The context of a probe request of `plan`'s action with these keys and key unit."""
+        ctx = self._ctx
+        if ctx is None:
+            ctx = self._ctx = self.game.ctx(Request("", self.p))
+        probe = ctx.request
+        probe.action, probe.keys, probe.key_unit = plan.id, keys, unit
+        return ctx
+
+    def hand_masks(self) -> list[int]:
+        """Per card of the hand, the one-card keys it meets (`_Tables.mask`); `any_bits`
+        is their union."""
+        hand = self.hand
+        mask = self.legal.tables.mask
+        masks = [mask(c) for c in hand]
+        if len(set(hand)) != len(hand):  # a card twice: not in a real game, but each set once
+            masks = [m if c not in hand[:i] else 0 for i, (c, m) in enumerate(zip(hand, masks))]
+        bits = 0
+        for m in masks:
+            bits |= m
+        self.masks, self.any_bits = masks, bits
+        return masks
+
+    def key_sets(self, plan: _Plan) -> list[tuple[Card, ...]]:
+        """The sets of key cards that meet `plan`'s key condition (`Rules.key_sets`)."""
+        hand = self.hand
+        if plan.single is not None:
+            bit = plan.bit
+            return [(c,) for c, m in zip(hand, self.masks or self.hand_masks()) if m & bit]
+        if self.hand_sets is None:
+            self.hand_sets = self.game.rules.hand_key_sets(hand)
+        return self.game.rules.key_sets(plan.id, hand, self.hand_sets)
+
+    def ways(self, plan: _Plan, first: bool) -> list[Option]:
+        """The legal ways to request one action, in order (5.3); when `first`, whether
+        there is any (a list of at most one: key cards and key unit, no Option built)."""
+        if plan.bit:  # a one-card key: none in the hand, no way (the cheapest check first)
+            if self.masks is None:
+                self.hand_masks()
+            if not self.any_bits & plan.bit:
+                return []
+        game, st, p = self.game, self.st, self.p
+        funds = self.funds
+        if st.waived:
+            needs = game.costs.totals(plan.cls, p)
+            discards, drive_key = game.costs.per_way(needs)
+        else:
+            needs = plan.needs
+            discards, drive_key = plan.per_way
+        if needs:
+            missing = [n for n in needs if n not in funds]
+            if missing:
+                funds.update(game.costs.funds(p, {n: 0 for n in missing}))
+            if not game.costs.affordable(needs, funds, (), None):
+                return []
+        if plan.activates and not plan.inst.can_activate(self.ctx(plan, [], None)):
+            return []
+        ways: list[tuple[tuple[Card, ...], Unit | None]]
+        if plan.key_unit:
+            ways = [((), u) for u in self.legal.key_units(self.ctx(plan, [], None), plan.cls, p)]
+        elif plan.key_zone is not None:
+            pile = tuple(getattr(st.players[p], plan.key_zone))
+            ways = [(k, None) for k in game.rules.key_sets(plan.id, pile, {})]
+            discards = ()  # the key cards do not leave the hand
+        elif plan.key:
+            ways = [(k, None) for k in self.key_sets(plan)]
+        else:
+            ways = [((), None)]
+        if not ways:
+            return []
+        if plan.targeted:
+            key = (plan.id, plan.spec)
+            cands = self.cands.get(key)
+            if cands is None:
+                cands = self.cands[key] = targeting.candidates(st, plan.id, plan.spec, p, plan.where)
+            if not cands:
+                return []
+        out: list[Any] = []
+        for keys, unit in ways:
+            if discards and any(funds[need] - len(keys) < n for need, n in discards):
+                continue
+            if drive_key and (unit is None or not unit.charged):
+                continue
+            if not plan.targeted:
+                if first:
+                    return [(keys, unit)]
+                out.append(Option(plan.id, plan.name, keys, unit, None))
+            elif plan.any_target:
+                if first:
+                    return [(keys, unit)]
+                out.extend(Option(plan.id, plan.name, keys, unit, t) for t in cands)
+            else:
+                ctx = self.ctx(plan, list(keys), unit)
+                target_ok = plan.inst.target_ok
+                for t in cands:
+                    if target_ok(ctx, 0, t):
+                        if first:
+                            return [(keys, unit)]
+                        out.append(Option(plan.id, plan.name, keys, unit, t))
+        return out
 
 
 class Legal:
@@ -104,69 +294,28 @@ class Legal:
 
     def __init__(self, game: Any):  # a Game: its state, rules, costs and contexts
         self.game = game
-        plans = _PLANS.get(game.rules)
-        if plans is None:
-            plans = _PLANS[game.rules] = [_Plan(c, game.rules, game.costs) for c in game.rules.direct]
-        self.plans = plans
+        tables = _TABLES.get(game.rules)
+        if tables is None:
+            tables = _TABLES[game.rules] = _Tables(game.rules, game.costs)
+        self.tables = tables
+        self.plans, self.any_time, self.by_id = tables.plans, tables.any_time, tables.by_id
+
+    def options(self, p: int) -> Options:
+        """The requests player `p` may make now, worked out as they are looked at."""
+        return Options(self, p)
 
     def requests(self, p: int) -> list[Option]:
         """Every request player `p` may make now (5.3): timing (メイン only for the turn
         player with an empty stage), activation condition, costs that can be paid, key
         cards from the hand or a key unit from the field, and a target when there is a
         target item (5.3.1). Scripts the engine cannot run are never offered (the
-        regulation check in `Game.__init__` reports them)."""
-        game = self.game
-        st = game.state
-        apply_abilities(st, game.seats, game.rules.load)  # labels, waived costs, forced attacks (9.3)
-        main_ok = p == st.turn_player and not st.stage
-        out: list[Option] = []
-        hand = tuple(st.players[p].hand)
-        hand_sets = None
-        probe = Request("", p)
-        ctx = game.ctx(probe)
-        costs = game.costs
-        affordable = costs.affordable
-        funds: dict = {}
-        for plan in self.plans:
-            if plan.main and not main_ok:
-                continue
-            needs = plan.needs if not st.waived else costs.totals(plan.cls, p)
-            if needs:
-                missing = [n for n in needs if n not in funds]
-                if missing:
-                    funds.update(costs.funds(p, {n: 0 for n in missing}))
-                if not affordable(needs, funds, (), None):
-                    continue
-            cls = plan.cls
-            probe.action, probe.keys, probe.key_unit = plan.id, [], None
-            if plan.activates and not plan.inst.can_activate(ctx):
-                continue
-            ways: list[tuple[tuple[Card, ...], Unit | None]]
-            if plan.key_unit:
-                ways = [((), u) for u in self.key_units(ctx, cls, p)]
-            elif plan.key_zone is not None:
-                pile = tuple(getattr(st.players[p], plan.key_zone))
-                ways = [(k, None) for k in game.rules.key_sets(plan.id, pile, {})]
-            elif plan.key:
-                if hand_sets is None:
-                    hand_sets = game.rules.hand_key_sets(hand)
-                ways = [(k, None) for k in game.rules.key_sets(plan.id, hand, hand_sets)]
-            else:
-                ways = [((), None)]
-            for keys, unit in ways:
-                in_hand = keys if plan.key_zone is None else ()  # the cards that leave the hand
-                if needs and not affordable(needs, funds, in_hand, unit is not None and unit.charged):
-                    continue
-                if plan.targeted:
-                    probe.keys, probe.key_unit = list(keys), unit
-                    for t in self.targets(ctx, cls, p):
-                        out.append(Option(plan.id, plan.name, keys, unit, t))
-                else:
-                    out.append(Option(plan.id, plan.name, keys, unit, None))
-        forced = forced_attack(st, p)
-        if forced:  # 巨人: the attack is requested whenever it may be (docs/engine.md)
-            out = [o for o in out if o.action in forced] or out
-        return out
+        regulation check in `Game.__init__` reports them). When an ability forces an
+        attack that may be requested (巨人), only that attack is offered (docs/engine.md)."""
+        scan = _Scan(self, p)  # every action listed in full: what `Options` must agree with
+        found = [(plan.id, scan.ways(plan, False)) for plan in (self.plans if scan.main_ok else self.any_time)]
+        if scan.forced:
+            found = [(a, ways) for a, ways in found if a in scan.forced and ways] or found
+        return [o for _a, ways in found for o in ways]
 
     def key_units(self, ctx: EffectContext, cls: type, p: int) -> list[Unit]:
         """Units of player `p`'s field that meet a key unit condition (★<ラベル> を持つ兵士1体,

@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import model as m
 from ..cards import Card
+from ..conditions import Slots
 from ..vocabulary import Origin
 from .coverage import coverage
 
@@ -102,6 +103,9 @@ class Rules:
         found = memo.get(script_id)
         if found is None:
             cond = self.ruleset.scripts[script_id].key.condition  # type: ignore[union-attr]
+            if isinstance(cond, Slots) and len(cond.patterns) == 1:  # single cards, distinct already
+                found = memo[script_id] = list(cond.candidates(hand))
+                return found
             seen: set[tuple[Card, ...]] = set()
             found = []
             for cands in cond.candidates(hand):

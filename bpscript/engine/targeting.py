@@ -14,7 +14,7 @@ from .request import Ctx, Request
 from .state import ZONE_OF_KIND, GameState, RulesError, Unit
 from .verbs import take
 
-__all__ = ["untargetable", "candidates", "targets", "TARGET_ZONES"]
+__all__ = ["untargetable", "where_of", "candidates", "targets", "TARGET_ZONES"]
 
 #: the zones whose units an action may target (5.3.1): characters on the field, trumps
 TARGET_ZONES = ("field", "trump")
@@ -31,25 +31,43 @@ def _note_shields(st: GameState, req: Request, by: str) -> bool:
     return note is not None and by in note.untargetable_by
 
 
-def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int) -> list[Any]:
-    """What an action of player `p` could take as a target of the kind `spec` (kind, count,
-    owner), before its own where-condition: requests (not one a note shields), players,
-    or units of the kind where the kind lives, less those an ability shields."""
-    kind, _count, owner = spec
-    voc = st.ruleset.vocabulary
+#: what a target kind ranges over (`where_of`): requests on the stage, both players, the
+#: opponent, units of a zone (with the zone), or nothing the engine knows
+REQUESTS, PLAYERS, OPPONENT, UNITS, NOTHING = "requests", "players", "opponent", "units", "nothing"
+
+
+def where_of(voc: Any, kind: str) -> tuple[str, str | None]:
+    """What targets of the kind `kind` are, as the vocabulary declares it: (REQUESTS |
+    PLAYERS | OPPONENT | NOTHING, None) or (UNITS, the zone they live in). It depends on
+    the vocabulary only: legal requests work it out once per action."""
     subject = voc.target_kinds.get(kind)
     if subject is not None:
         if subject.subject is Subject.REQUEST:
-            return [r for r in st.stage if not _note_shields(st, r, action)]
-        return [0, 1] if subject.subject is Subject.PLAYER else [1 - p]
+            return REQUESTS, None
+        return (PLAYERS if subject.subject is Subject.PLAYER else OPPONENT), None
     of = voc.unit_kind(kind)
     if of is None:
-        return []
+        return NOTHING, None
     zone = ZONE_OF_KIND.get(of.kind if isinstance(of, TypeDef) else of.id if isinstance(of, ComponentDef) else "")
-    if zone not in TARGET_ZONES:
-        return []
-    players = (0, 1) if owner is None else ((p,) if owner == "self" else (1 - p,))
-    return [u for q in players for u in st.units_of(q, kind, zone) if not untargetable(u, action)]
+    return (UNITS, zone) if zone in TARGET_ZONES else (NOTHING, None)
+
+
+def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int,
+               where: tuple[str, str | None] | None = None) -> list[Any]:
+    """What an action of player `p` could take as a target of the kind `spec` (kind, count,
+    owner), before its own where-condition: requests (not one a note shields), players,
+    or units of the kind where the kind lives, less those an ability shields. `where` is
+    `where_of` the kind, when already known."""
+    kind, _count, owner = spec
+    what, zone = where or where_of(st.ruleset.vocabulary, kind)
+    if what == UNITS:
+        players = (0, 1) if owner is None else ((p,) if owner == "self" else (1 - p,))
+        return [u for q in players for u in st.units_of(q, kind, zone) if not untargetable(u, action)]
+    if what == REQUESTS:
+        return [r for r in st.stage if not _note_shields(st, r, action)]
+    if what == PLAYERS:
+        return [0, 1]
+    return [1 - p] if what == OPPONENT else []
 
 
 def targets(st: GameState, ctx: Any, cls: type, inst: Any, p: int) -> list[Any]:
