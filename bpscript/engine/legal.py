@@ -70,7 +70,9 @@ class Options(Sequence):
             scan = self._scan = _Scan(self._legal, self._p)
             ways = scan.ways
             plans = self._legal.plans if scan.main_ok else self._legal.any_time  # メイン: 5.1
-            have = [plan.id for plan in plans if ways(plan, True)]
+            bits = scan.any_bits
+            # an action with a card of its key (a pattern) that no card of the hand meets is skipped
+            have = [plan.id for plan in plans if bits & plan.bits == plan.bits and ways(plan, True)]
             if scan.forced:
                 have = [a for a in have if a in scan.forced] or have
             self._actions = have
@@ -112,13 +114,14 @@ class _Plan:
     """What legal requests need of one direct action, worked out once per `Rules`: its
     window, cost totals, whether it has an activation condition, a key and targets."""
 
-    __slots__ = ("cls", "id", "name", "main", "needs", "per_way", "inst", "activates", "key_unit", "key",
-                 "key_zone", "single", "bit", "targeted", "spec", "where", "any_target")
+    __slots__ = ("cls", "id", "name", "main", "needs", "needs_key", "per_way", "inst", "activates", "key_unit", "key",
+                 "key_zone", "patterns", "single", "bits", "targeted", "spec", "where", "any_target")
 
     def __init__(self, cls: type, rules: Any, costs: Any):
         self.cls, self.id, self.name = cls, cls.id, cls.name
         self.main = cls.window == MAIN
         self.needs = costs.totals(cls)
+        self.needs_key = frozenset(self.needs.items())
         self.per_way = costs.per_way(self.needs)
         self.inst = rules.instance(cls.id)
         # the base class's can_activate is always True: skip the call
@@ -128,9 +131,11 @@ class _Plan:
         # key cards from a zone other than the hand (★レアカード1枚: the rare zone)
         cond = rules.ruleset.scripts[cls.id].key.condition if self.key else None  # type: ignore[union-attr]
         self.key_zone: str | None = getattr(cond, "zone", None)
-        #: a key of one card of the hand (♡A〜10): its pattern, and the action's bit in `_Tables.masks`
-        self.single = cond.patterns[0] if isinstance(cond, Slots) and len(cond.patterns) == 1 else None
-        self.bit = 0
+        #: a key of one card per pattern from the hand (♡A〜10, ♡A〜K と ♢A〜K): the patterns, a bit
+        #: for each in `_Tables.masks` (`bits`: all of them), and whether it is a one-card key
+        self.patterns = cond.patterns if isinstance(cond, Slots) and self.key_zone is None else ()
+        self.single = len(self.patterns) == 1
+        self.bits = 0
         self.targeted = bool(cls.target_kinds)
         self.spec = cls.target_kinds[0] if self.targeted else None
         #: what the target kind ranges over (`targeting.where_of`), resolved once
@@ -141,23 +146,26 @@ class _Plan:
 
 class _Tables:
     """What legal requests know of one `Rules`: the plans of its direct actions, and for
-    each card, which one-card keys it meets (a bit per action: a hand is looked at once
-    per decision, not once per action)."""
+    each card, which patterns of key conditions it meets (a bit per pattern of each action:
+    a hand is looked at once per decision, not once per action)."""
 
     def __init__(self, rules: Any, costs: Any):
         self.plans = [_Plan(c, rules, costs) for c in rules.direct]
         self.any_time = [plan for plan in self.plans if not plan.main]  # the actions outside メイン too
         self.by_id = {plan.id: plan for plan in self.plans}
-        self.singles = [plan for plan in self.plans if plan.single is not None and plan.key_zone is None]
-        for i, plan in enumerate(self.singles):
-            plan.bit = 1 << i
+        self.patterns: list[tuple[int, Any]] = []  # (bit, pattern)
+        for plan in self.plans:
+            for pattern in plan.patterns:
+                bit = 1 << len(self.patterns)
+                self.patterns.append((bit, pattern))
+                plan.bits |= bit
         self.masks: dict[Card, int] = {}
 
     def mask(self, card: Card) -> int:
-        """The bits of the one-card keys `card` meets (computed once per card)."""
+        """The bits of the key patterns `card` meets (computed once per card)."""
         found = self.masks.get(card)
         if found is None:
-            found = self.masks[card] = sum(plan.bit for plan in self.singles if plan.single.accepts(card))
+            found = self.masks[card] = sum(bit for bit, pattern in self.patterns if pattern.accepts(card))
         return found
 
 
@@ -170,7 +178,7 @@ class _Scan:
     the probe request (set for each action before it is used)."""
 
     __slots__ = ("legal", "game", "st", "p", "main_ok", "hand", "masks", "any_bits", "hand_sets", "_ctx", "funds",
-                 "forced", "cands")
+                 "afford", "forced", "cands")
 
     def __init__(self, legal: "Legal", p: int):
         game = legal.game
@@ -179,11 +187,11 @@ class _Scan:
         self.legal, self.game, self.st, self.p = legal, game, st, p
         self.main_ok = p == st.turn_player and not st.stage
         self.hand = tuple(st.players[p].hand)
-        self.masks: list[int] | None = None  # per card of the hand, `_Tables.mask` (`hand_masks`)
-        self.any_bits = 0
+        self.masks, self.any_bits = self.hand_masks()  # per card of the hand, `_Tables.mask`; their union
         self.hand_sets: dict[str, list[tuple[Card, ...]]] | None = None
         self._ctx: EffectContext | None = None
         self.funds: dict = {}
+        self.afford: dict[frozenset, bool] = {}  # cost totals → whether they can be paid, keys aside
         self.forced = forced_attack(st, p)
         self.cands: dict[tuple, list[Any]] = {}  # (action, target spec) → candidates
 
@@ -196,9 +204,8 @@ class _Scan:
         probe.action, probe.keys, probe.key_unit = plan.id, keys, unit
         return ctx
 
-    def hand_masks(self) -> list[int]:
-        """Per card of the hand, the one-card keys it meets (`_Tables.mask`); `any_bits`
-        is their union."""
+    def hand_masks(self) -> tuple[list[int], int]:
+        """Per card of the hand, the key patterns it meets (`_Tables.mask`); their union."""
         hand = self.hand
         mask = self.legal.tables.mask
         masks = [mask(c) for c in hand]
@@ -207,15 +214,14 @@ class _Scan:
         bits = 0
         for m in masks:
             bits |= m
-        self.masks, self.any_bits = masks, bits
-        return masks
+        return masks, bits
 
     def key_sets(self, plan: _Plan) -> list[tuple[Card, ...]]:
         """The sets of key cards that meet `plan`'s key condition (`Rules.key_sets`)."""
         hand = self.hand
-        if plan.single is not None:
-            bit = plan.bit
-            return [(c,) for c, m in zip(hand, self.masks or self.hand_masks()) if m & bit]
+        if plan.single:
+            bit = plan.bits
+            return [(c,) for c, m in zip(hand, self.masks) if m & bit]
         if self.hand_sets is None:
             self.hand_sets = self.game.rules.hand_key_sets(hand)
         return self.game.rules.key_sets(plan.id, hand, self.hand_sets)
@@ -223,11 +229,8 @@ class _Scan:
     def ways(self, plan: _Plan, first: bool) -> list[Option]:
         """The legal ways to request one action, in order (5.3); when `first`, whether
         there is any (a list of at most one: key cards and key unit, no Option built)."""
-        if plan.bit:  # a one-card key: none in the hand, no way (the cheapest check first)
-            if self.masks is None:
-                self.hand_masks()
-            if not self.any_bits & plan.bit:
-                return []
+        if self.any_bits & plan.bits != plan.bits:  # a pattern of the key no card of the hand meets: no way
+            return []
         game, st, p = self.game, self.st, self.p
         funds = self.funds
         if st.waived:
@@ -237,10 +240,15 @@ class _Scan:
             needs = plan.needs
             discards, drive_key = plan.per_way
         if needs:
-            missing = [n for n in needs if n not in funds]
-            if missing:
-                funds.update(game.costs.funds(p, {n: 0 for n in missing}))
-            if not game.costs.affordable(needs, funds, (), None):
+            # the same costs (D of アップ, ダウン, …) are checked once a decision
+            key = plan.needs_key if not st.waived else frozenset(needs.items())
+            ok = self.afford.get(key)
+            if ok is None:
+                missing = [n for n in needs if n not in funds]
+                if missing:
+                    funds.update(game.costs.funds(p, {n: 0 for n in missing}))
+                ok = self.afford[key] = game.costs.affordable(needs, funds, (), None)
+            if not ok:
                 return []
         if plan.activates and not plan.inst.can_activate(self.ctx(plan, [], None)):
             return []
