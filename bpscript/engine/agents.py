@@ -53,7 +53,7 @@ class RandomAgent(Agent):
         self.idle_pass_rate = idle_pass_rate
 
     def request(self, view, player, options):
-        idle = view["turn_player"] == player and not view["stage"]
+        idle = view["turn_player"] == player and not _staged(view)
         # the pass is decided first: the options (computed on first look) are not needed for it
         if self.rng.random() < (self.idle_pass_rate if idle else self.pass_rate) or not options:
             return None
@@ -75,6 +75,12 @@ class RandomAgent(Agent):
 
     def yes(self, view, player, question):
         return self.rng.random() < 0.5
+
+
+def _staged(view: Any) -> int:
+    """How many requests are on the stage: counted, not printed, when the view says it."""
+    size = view.get("stage_size")
+    return len(view["stage"]) if size is None else size
 
 
 class ScriptExhausted(AssertionError):

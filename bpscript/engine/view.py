@@ -41,7 +41,7 @@ def full_view(game: Any, p: int) -> dict[str, Any]:
         # the trump zone (4.4): one's own trumps, face up or down; the opponent's face-up ones
         "trumps": [{"card": str(u.cards[0]), "face_up": u.face_up, "trump": u.component} for u in me.trumps],
         "opponent_trumps": [{"card": str(u.cards[0]), "trump": u.component} for u in opp.trumps if u.face_up],
-        "stage": [str(r) for r in st.stage],
+        "stage": [str(r) for r in st.stage], "stage_size": len(st.stage),
         # 8.3.2: opened or not and the number of rare cards are public; an opened pack and
         # one's rare cards are the owner's to see; an unopened pack nobody's
         "pack": [str(c) for c in me.pack] if me.pack_opened else None, "pack_size": len(me.pack),
@@ -62,6 +62,8 @@ class View:
             return self.game.state.turn_player
         if key == "stage":
             return [str(r) for r in self.game.state.stage]
+        if key == "stage_size":  # what a random agent asks (idle or not), without printing the stage
+            return len(self.game.state.stage)
         if key == "me":
             return self.player
         return self.full[key]

@@ -77,3 +77,17 @@ def test_a_random_agent_picks_the_same_option_from_the_lazy_options_or_a_list(rs
         picked += lazy is not None
         game.step()
     assert picked > 10
+
+
+def test_the_view_counts_the_stage_as_a_random_agent_reads_it(rs, rules):
+    game = Game(rs, "lite", "entry20", 5, [RandomAgent(1), RandomAgent(2)], rules=rules)
+    sizes = set()
+    for _ in range(80):
+        if game.state.winner is not None:
+            break
+        for p in (0, 1):
+            view, full = game.view(p), game.full_view(p)
+            assert view["stage_size"] == full["stage_size"] == len(view["stage"]) == len(game.state.stage)
+        sizes.add(len(game.state.stage))
+        game.step()
+    assert len(sizes) > 1
