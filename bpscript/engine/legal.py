@@ -115,7 +115,7 @@ class _Plan:
     window, cost totals, whether it has an activation condition, a key and targets."""
 
     __slots__ = ("cls", "id", "name", "main", "needs", "needs_key", "per_way", "inst", "activates", "key_unit", "key",
-                 "key_zone", "patterns", "single", "bits", "targeted", "spec", "where", "any_target")
+                 "key_zone", "patterns", "single", "bits", "bit_list", "targeted", "spec", "where", "any_target")
 
     def __init__(self, cls: type, rules: Any, costs: Any):
         self.cls, self.id, self.name = cls, cls.id, cls.name
@@ -136,6 +136,7 @@ class _Plan:
         self.patterns = cond.patterns if isinstance(cond, Slots) and self.key_zone is None else ()
         self.single = len(self.patterns) == 1
         self.bits = 0
+        self.bit_list: list[int] = []  # a bit per pattern, in order
         self.targeted = bool(cls.target_kinds)
         self.spec = cls.target_kinds[0] if self.targeted else None
         #: what the target kind ranges over (`targeting.where_of`), resolved once
@@ -159,6 +160,7 @@ class _Tables:
                 bit = 1 << len(self.patterns)
                 self.patterns.append((bit, pattern))
                 plan.bits |= bit
+                plan.bit_list.append(bit)
         self.masks: dict[Card, int] = {}
 
     def mask(self, card: Card) -> int:
@@ -178,7 +180,7 @@ class _Scan:
     the probe request (set for each action before it is used)."""
 
     __slots__ = ("legal", "game", "st", "p", "main_ok", "hand", "masks", "any_bits", "hand_sets", "_ctx", "funds",
-                 "afford", "forced", "cands")
+                 "afford", "forced", "cands", "units_seen")
 
     def __init__(self, legal: "Legal", p: int):
         game = legal.game
@@ -193,7 +195,8 @@ class _Scan:
         self.funds: dict = {}
         self.afford: dict[frozenset, bool] = {}  # cost totals → whether they can be paid, keys aside
         self.forced = forced_attack(st, p)
-        self.cands: dict[tuple, list[Any]] = {}  # (action, target spec) → candidates
+        self.cands: dict[str, list[Any]] = {}  # action → the candidates for its target
+        self.units_seen: dict[tuple, list[Unit]] = {}  # (player, kind, zone) → units
 
     def ctx(self, plan: _Plan, keys: list[Card], unit: Unit | None) -> EffectContext:
         """The context of a probe request of `plan`'s action with these keys and key unit."""
@@ -252,31 +255,34 @@ class _Scan:
                 return []
         if plan.activates and not plan.inst.can_activate(self.ctx(plan, [], None)):
             return []
+        # the most key cards that may leave the hand with the cards to discard still there
+        if not discards:
+            spare = 1 << 30
+        elif len(discards) == 1:
+            spare = funds[discards[0][0]] - discards[0][1]
+        else:
+            spare = min(funds[need] - n for need, n in discards)
+        if plan.targeted:
+            cands = self.candidates(plan)
+            if not cands:
+                return []
+        if first and plan.patterns and plan.any_target:
+            # every way has as many key cards, and the same targets: one matching is enough
+            return [plan] if len(plan.patterns) <= spare and self.matched(plan) else []
         ways: list[tuple[tuple[Card, ...], Unit | None]]
         if plan.key_unit:
             ways = [((), u) for u in self.legal.key_units(self.ctx(plan, [], None), plan.cls, p)]
         elif plan.key_zone is not None:
             pile = tuple(getattr(st.players[p], plan.key_zone))
             ways = [(k, None) for k in game.rules.key_sets(plan.id, pile, {})]
-            discards = ()  # the key cards do not leave the hand
+            spare = 1 << 30  # the key cards do not leave the hand
         elif plan.key:
             ways = [(k, None) for k in self.key_sets(plan)]
         else:
             ways = [((), None)]
-        if not ways:
-            return []
-        if plan.targeted:
-            key = (plan.id, plan.spec)
-            cands = self.cands.get(key)
-            if cands is None:
-                cands = self.cands[key] = targeting.candidates(st, plan.id, plan.spec, p, plan.where)
-            if not cands:
-                return []
         out: list[Any] = []
         for keys, unit in ways:
-            if discards and any(funds[need] - len(keys) < n for need, n in discards):
-                continue
-            if drive_key and (unit is None or not unit.charged):
+            if len(keys) > spare or (drive_key and (unit is None or not unit.charged)):
                 continue
             if not plan.targeted:
                 if first:
@@ -295,6 +301,43 @@ class _Scan:
                             return [(keys, unit)]
                         out.append(Option(plan.id, plan.name, keys, unit, t))
         return out
+
+    def candidates(self, plan: _Plan) -> list[Any]:
+        """The candidates for `plan`'s target (`targeting.candidates`), once a decision;
+        the units of a player, zone and kind are looked up once for every action."""
+        found = self.cands.get(plan.id)
+        if found is None:
+            found = self.cands[plan.id] = targeting.candidates(self.st, plan.id, plan.spec, self.p, plan.where,
+                                                                self.units)
+        return found
+
+    def units(self, player: int, kind: str | None, zone: str) -> list[Unit]:
+        """`GameState.units_of`, once a decision."""
+        key = (player, kind, zone)
+        found = self.units_seen.get(key)
+        if found is None:
+            found = self.units_seen[key] = self.st.units_of(player, kind, zone)
+        return found
+
+    def matched(self, plan: _Plan) -> bool:
+        """Whether distinct cards of the hand meet each pattern of `plan`'s key (a key
+        set exists: `Slots.candidates` would find one)."""
+        if plan.single:  # its bit is in the hand's (checked first of all)
+            return True
+        bits = plan.bit_list
+        masks = self.masks
+        owner: dict[int, int] = {}  # card index → the pattern it is given
+
+        def place(k: int, seen: set[int]) -> bool:
+            for i, m in enumerate(masks):
+                if m & bits[k] and i not in seen:
+                    seen.add(i)
+                    if i not in owner or place(owner[i], seen):
+                        owner[i] = k
+                        return True
+            return False
+
+        return all(place(k, set()) for k in range(len(bits)))
 
 
 class Legal:

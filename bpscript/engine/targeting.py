@@ -53,16 +53,18 @@ def where_of(voc: Any, kind: str) -> tuple[str, str | None]:
 
 
 def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int,
-               where: tuple[str, str | None] | None = None) -> list[Any]:
+               where: tuple[str, str | None] | None = None, units_of: Any = None) -> list[Any]:
     """What an action of player `p` could take as a target of the kind `spec` (kind, count,
     owner), before its own where-condition: requests (not one a note shields), players,
     or units of the kind where the kind lives, less those an ability shields. `where` is
-    `where_of` the kind, when already known."""
+    `where_of` the kind, when already known; `units_of` stands for `st.units_of` (legal
+    requests look units up once a decision)."""
     kind, _count, owner = spec
     what, zone = where or where_of(st.ruleset.vocabulary, kind)
     if what == UNITS:
         players = (0, 1) if owner is None else ((p,) if owner == "self" else (1 - p,))
-        return [u for q in players for u in st.units_of(q, kind, zone) if not untargetable(u, action)]
+        units = units_of or st.units_of
+        return [u for q in players for u in units(q, kind, zone) if not untargetable(u, action)]
     if what == REQUESTS:
         return [r for r in st.stage if not _note_shields(st, r, action)]
     if what == PLAYERS:
