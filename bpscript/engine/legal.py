@@ -210,8 +210,11 @@ class _Scan:
     def hand_masks(self) -> tuple[list[int], int]:
         """Per card of the hand, the key patterns it meets (`_Tables.mask`); their union."""
         hand = self.hand
-        mask = self.legal.tables.mask
-        masks = [mask(c) for c in hand]
+        tables = self.legal.tables
+        get = tables.masks.get
+        masks = [get(c) for c in hand]
+        if None in masks:  # a card not seen yet
+            masks = [tables.mask(c) for c in hand]
         if len(set(hand)) != len(hand):  # a card twice: not in a real game, but each set once
             masks = [m if c not in hand[:i] else 0 for i, (c, m) in enumerate(zip(hand, masks))]
         bits = 0
