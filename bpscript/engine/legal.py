@@ -233,8 +233,8 @@ class _Scan:
         return self.game.rules.key_sets(plan.id, hand, self.hand_sets)
 
     def ways(self, plan: _Plan, first: bool) -> list[Option]:
-        """The legal ways to request one action, in order (5.3); when `first`, whether
-        there is any (a list of at most one: key cards and key unit, no Option built)."""
+        """The legal ways to request one action, in order (5.3); when `first`, only whether
+        there is any: a list, empty or not, of no Options (none is built for a look)."""
         if self.any_bits & plan.bits != plan.bits:  # a pattern of the key no card of the hand meets: no way
             return []
         game, st, p = self.game, self.st, self.p
