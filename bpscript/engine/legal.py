@@ -271,7 +271,7 @@ class _Scan:
                 return []
         if first and plan.patterns and plan.any_target:
             # every way has as many key cards, and the same targets: one matching is enough
-            return [plan] if len(plan.patterns) <= spare and self.matched(plan) else []
+            return [plan] if len(plan.patterns) <= spare and (plan.single or self.matched(plan)) else []
         ways: list[tuple[tuple[Card, ...], Unit | None]]
         if plan.key_unit:
             ways = [((), u) for u in self.legal.key_units(self.ctx(plan, [], None), plan.cls, p)]
