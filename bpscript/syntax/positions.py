@@ -23,8 +23,8 @@ class Positions:
 
     def __call__(self, children: list[Any]) -> Any:
         res = self.build(children)
-        if type(res) is not Tree:
-            return res
+        if type(res) is not Tree or (len(children) == 1 and res is children[0]):
+            return res  # a token, or a `?rule` of one child passing it on: its positions stand
         meta = res._meta
         if meta is None:
             meta = res._meta = Meta()

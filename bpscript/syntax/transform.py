@@ -3,9 +3,10 @@ dataclasses, keeping a Span on every node (`parser.parse_module` drives it)."""
 
 from __future__ import annotations
 
+import functools
 import re
 
-from lark import Token, Transformer, v_args
+from lark import Token, Tree
 
 from .. import effects as fx
 from ..diagnostics import Diagnostic
@@ -40,13 +41,35 @@ def decode_string(raw: str) -> str:
 
 
 # ---------------------------------------------------------------- transformer
-class ToAst(Transformer):
-    """lark tree → ast/effects dataclasses, keeping a Span on every node."""
+def v_args(meta: bool = True):
+    """Marks a rule's method as taking the node's positions (`meta`) before its children."""
+    def mark(method):
+        method.wants_meta = meta
+        return method
+    return mark
+
+
+class ToAst:
+    """lark tree → ast/effects dataclasses, keeping a Span on every node.
+
+    Its own walk rather than lark's `Transformer`: that one looks up a method for every
+    token too and wraps each `meta` method anew at every node, which was a fifth of the
+    time of checking a large package (benchmarks/bench_errors.py). A rule with no method
+    stays a lark `Tree` (as lark's default); a `Located` problem propagates as it is."""
 
     def __init__(self, path: str, shift: int = 0):
-        super().__init__()
         self.path = path
         self.shift = shift  # lines before the text parsed (an item parsed on its own)
+        self._rules = _rules(type(self))
+
+    def transform(self, tree: Tree):
+        """The AST of `tree`, built bottom-up (one Python frame per level of the tree)."""
+        children = [self.transform(c) if type(c) is Tree else c for c in tree.children]
+        found = self._rules.get(tree.data)
+        if found is None:
+            return Tree(tree.data, children, tree.meta)
+        method, wants_meta = found
+        return method(self, tree.meta, children) if wants_meta else method(self, children)
 
     # helpers
     def _span(self, meta) -> Span:
@@ -433,6 +456,14 @@ class ToAst(Transformer):
     @v_args(meta=True)
     def list_(self, meta, c):
         return fx.ListExpr(tuple(x for x in c if x is not None), self._span(meta))
+
+
+@functools.lru_cache(maxsize=None)
+def _rules(cls: type) -> dict[str, tuple]:
+    """Each rule's method of a transformer class, and whether it takes `meta`."""
+    return {name: (f, getattr(f, "wants_meta", False)) for name in dir(cls)
+            if not name.startswith("_") and name != "transform"
+            and callable(f := getattr(cls, name))}
 
 
 class _Kw:
