@@ -13,12 +13,24 @@ import sys
 
 from . import __version__
 from . import cache as _cache
+from . import parse_pool
 from .bundled import RulesNotFound
 from .commands import COMMANDS
 
 
 NO_CACHE = ("load the rules afresh: neither read nor write the cache of loaded rules "
             "(in $BPSCRIPT_CACHE_DIR, else the user's cache directory)")
+
+PARSE_JOBS = ("worker processes that parse the files of a large load (files of at least 1 MB in all): "
+              "K workers, 0 (the default) one per core, 1 parse in this process")
+
+
+def jobs(text: str) -> int:
+    """A `--parse-jobs` value: a whole number, at least 0."""
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be at least 0")
+    return value
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -28,11 +40,13 @@ def make_parser() -> argparse.ArgumentParser:
         epilog="Run `bpscript COMMAND --help` for the options of a command.")
     p.add_argument("--version", action="version", version=f"bpscript {__version__}")
     p.add_argument("--no-cache", action="store_true", help=NO_CACHE)
+    p.add_argument("--parse-jobs", type=jobs, default=0, metavar="K", help=PARSE_JOBS)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"bpscript.commands.{name}").register(sub)
     for command in sub.choices.values():  # also after the command: `bpscript check --no-cache …`
         command.add_argument("--no-cache", action="store_true", default=argparse.SUPPRESS, help=NO_CACHE)
+        command.add_argument("--parse-jobs", type=jobs, default=argparse.SUPPRESS, metavar="K", help=PARSE_JOBS)
     return p
 
 
@@ -43,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     was, _cache.ENABLED = _cache.ENABLED, not args.no_cache  # for this command only
+    was_jobs, parse_pool.JOBS = parse_pool.JOBS, args.parse_jobs
     try:
         return args.func(args)
     except RulesNotFound as err:
@@ -61,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     finally:
         _cache.ENABLED = was
+        parse_pool.JOBS = was_jobs
 
 
 if __name__ == "__main__":  # pragma: no cover

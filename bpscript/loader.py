@@ -16,13 +16,14 @@ Diagnostics are reported for the files asked for; the rest is context.
 
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
 from . import cache as _cache
-from . import catalog
+from . import catalog, parse_pool
 from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
 from .diagnostics import Diagnostic, Severity
 from .model import Ruleset, RulesetInfo
@@ -30,7 +31,7 @@ from .paths import scan
 from .resolve import resolve
 from .source import Span
 from .syntax import ast
-from .syntax.parser import parse_module
+from .syntax.parser import grammar_parser, literals, parse_module
 from .typecheck import check_ruleset
 
 BASE_NAME = catalog.DEFAULT  # the ruleset used when none is named
@@ -122,6 +123,31 @@ def read_module(path: Path, overlay: Overlay | None = None) -> tuple[ast.Module,
             _PARSED.clear()
         _PARSED[key] = parsed
     return parsed
+
+
+def read_modules(paths: list[Path]) -> list[tuple[ast.Module, list[Diagnostic]]]:
+    """`read_module` of each path (what a worker process of `parse_pool` runs)."""
+    return [read_module(p) for p in paths]
+
+
+def _read_all(files: list[Path], texts: Overlay):
+    """(file, its module and diagnostics) for each file, in order: parsed in worker
+    processes when the files are many (`parse_pool`; never with an overlay, an editor's
+    load), else here one by one."""
+    jobs = 1 if texts else parse_pool.workers(sum(map(parse_pool.file_size, files)))
+    if jobs <= 1:
+        for f in files:
+            yield f, read_module(f, texts)
+        return
+    grammar_parser(), literals()  # built once here: forked workers share them
+    yield from parse_pool.parse_many(read_modules, files, jobs, _stopped)
+
+
+def _stopped(f: Path, why: str) -> tuple[ast.Module, list[Diagnostic]]:
+    """The result for a file whose worker process stopped before parsing it."""
+    name = display_path(f)
+    return ast.Module(name, ""), [Diagnostic("E000", f"not parsed: {why} (check again with --parse-jobs 1)",
+                                             Span(name, 1, 1, 1, 2))]
 
 
 def not_utf8(name: str, data: bytes, err: UnicodeDecodeError) -> Diagnostic:
@@ -239,6 +265,21 @@ def _key(files: list[Path], typecheck: bool, ruleset: str | None) -> str:
 
 def _load(files: list[Path], found: list[Diagnostic], typecheck: bool, ruleset: str | None,
           overlay: Mapping[str | Path, str] | None) -> LoadResult:
+    """`load` without the cache. The garbage collector is paused meanwhile: a load builds
+    a great many objects that all stay (syntax trees, the model) and makes little cyclic
+    garbage, and the collections the building set off walked them again and again, a
+    fifth of the time of a large package (benchmarks/bench_errors.py)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_files(files, found, typecheck, ruleset, overlay)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, ruleset: str | None,
+                overlay: Mapping[str | Path, str] | None) -> LoadResult:
     result = LoadResult()
     texts = overlay_of(overlay)
     result.diagnostics = found
@@ -247,8 +288,7 @@ def _load(files: list[Path], found: list[Diagnostic], typecheck: bool, ruleset: 
     packages: dict[str, tuple[str, list[ast.Module]]] = {}
     rulesets: dict[str, tuple[catalog.BundledRuleset | None, list[ast.Module]]] = {}
     own_dirs = _declaring_dirs(files)
-    for f in files:
-        module, diags = read_module(f, texts)
+    for f, (module, diags) in _read_all(files, texts):
         result.sources[module.path] = module.text
         result.user_files.add(module.path)
         result.diagnostics.extend(diags)
