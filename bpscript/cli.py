@@ -21,8 +21,8 @@ from .commands import COMMANDS
 NO_CACHE = ("load the rules afresh: neither read nor write the cache of loaded rules "
             "(in $BPSCRIPT_CACHE_DIR, else the user's cache directory)")
 
-PARSE_JOBS = ("worker processes that parse the files of a large load (files of at least 1 MB in all): "
-              "K workers, 0 (the default) one per core, 1 parse in this process")
+PARSE_JOBS = ("processes that parse the files of a large load (files of at least 1 MB in all): K processes, "
+              "this one included; 0 (the default) one per core; 1 this process alone")
 
 
 def jobs(text: str) -> int:

@@ -16,7 +16,6 @@ Diagnostics are reported for the files asked for; the rest is context.
 
 from __future__ import annotations
 
-import gc
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Mapping
 
 from . import cache as _cache
 from . import catalog, parse_pool
+from .collector import fewer_collections
 from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
 from .diagnostics import Diagnostic, Severity
 from .model import Ruleset, RulesetInfo
@@ -31,7 +31,7 @@ from .paths import scan
 from .resolve import resolve
 from .source import Span
 from .syntax import ast
-from .syntax.parser import grammar_parser, literals, parse_module
+from .syntax.parser import literals, parse_module, parse_text
 from .typecheck import check_ruleset
 
 BASE_NAME = catalog.DEFAULT  # the ruleset used when none is named
@@ -139,7 +139,7 @@ def _read_all(files: list[Path], texts: Overlay):
         for f in files:
             yield f, read_module(f, texts)
         return
-    grammar_parser(), literals()  # built once here: forked workers share them
+    parse_text(), literals()  # built once here: forked workers share them
     yield from parse_pool.parse_many(read_modules, files, jobs, _stopped)
 
 
@@ -265,17 +265,10 @@ def _key(files: list[Path], typecheck: bool, ruleset: str | None) -> str:
 
 def _load(files: list[Path], found: list[Diagnostic], typecheck: bool, ruleset: str | None,
           overlay: Mapping[str | Path, str] | None) -> LoadResult:
-    """`load` without the cache. The garbage collector is paused meanwhile: a load builds
-    a great many objects that all stay (syntax trees, the model) and makes little cyclic
-    garbage, and the collections the building set off walked them again and again, a
-    fifth of the time of a large package (benchmarks/bench_errors.py)."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
+    """`load` without the cache, with the garbage collector's thresholds raised: a load
+    builds a great many objects that all stay (`collector`)."""
+    with fewer_collections():
         return _load_files(files, found, typecheck, ruleset, overlay)
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, ruleset: str | None,

@@ -24,6 +24,9 @@ from lark.parsers.lalr_analysis import Shift
 from lark.parsers.lalr_parser_state import ParseConf, ParserState
 
 
+new_str = str.__new__
+
+
 def fast_parse(parser: Lark) -> Callable[[str], Any]:
     """`parser.parse` (LALR, one start rule, no terminal callbacks) run by `Loop`; lark's
     own `parse` when its inner layout is not the one this knows (another lark version)."""
@@ -86,7 +89,7 @@ class Loop:
                 raise AssertionError("lark's lexer read what this one could not")  # pragma: no cover
             value, kind = m.group(0), m.lastgroup
             ignored = kind in ignore
-            t = Token(kind, value, pos, ctr.line, ctr.column) if not ignored or kind in callback else None
+            line, column = ctr.line, ctr.column
             if kind in newline:
                 lines = value.count("\n")
                 if lines:
@@ -94,8 +97,10 @@ class Loop:
                     ctr.line_start_pos = pos + value.rindex("\n") + 1
             ctr.char_pos = pos + len(value)
             ctr.column = ctr.char_pos - ctr.line_start_pos + 1
-            if t is None:
+            if ignored and kind not in callback:
                 continue
+            t = new_str(Token, value)  # Token(kind, value, pos, line, column, …) without its argument handling
+            t.type, t.start_pos, t.value, t.line, t.column = kind, pos, value, line, column
             t.end_line, t.end_column, t.end_pos = ctr.line, ctr.column, ctr.char_pos
             if kind in callback:
                 t = callback[kind](t)
