@@ -6,10 +6,13 @@ Prints two figures (issue 13, "linear cost"):
   4,000 (one file each; every script has a syntax or a resolve error), and their ratio
   (goal: < 2.2);
 - the time and peak memory of `bpscript check` on a package of about 5 MB of valid
-  scripts (about 23,000 scripts in files of 100; goal: < 10 s and < 500 MB).
+  scripts (about 23,000 scripts in files of 100; goal: < 10 s and < 500 MB), cold
+  (`--no-cache`) and then warm (a second run, read from the cache of loaded rules).
 
-Each figure is one `bpscript --no-cache check` in a fresh process (as a user runs it),
-best of --repeat; the peak memory is that process's maximum resident set size.
+Each figure is one `bpscript check` in a fresh process (as a user runs it), best of
+--repeat; the peak memory is that process's maximum resident set size, and that of its
+largest parse worker when it started any (`--parse-jobs`: one per idle core, so on a busy
+machine none).
 
     python benchmarks/bench_errors.py [--repeat 3] [--sizes 1000,2000,4000]
 """
@@ -78,26 +81,32 @@ def large_package(where: Path, megabytes: float = 5.0, per_file: int = 100) -> t
     return where, n
 
 
-def check(path: Path) -> tuple[float, float, int]:
-    """(seconds, peak resident MB, exit code) of one `bpscript check PATH` in a fresh process."""
+def check(path: Path, cache: str | None = None) -> tuple[float, float, int, float]:
+    """(seconds, peak resident MB, exit code, peak MB of its largest worker process) of one
+    `bpscript check PATH` in a fresh process; with `cache` (a directory) it uses the cache
+    of loaded rules there instead of `--no-cache`."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    options = ["--no-cache"]
+    if cache is not None:
+        env["BPSCRIPT_CACHE_DIR"], options = cache, []
     code = ("import resource, sys, time\n"
             "from bpscript.cli import main\n"
             "t = time.perf_counter()\n"
-            f"rc = main(['--no-cache', 'check', {str(path)!r}])\n"
+            f"rc = main([*{options!r}, 'check', {str(path)!r}])\n"
             "sys.stderr.write(f'\\n@@ {time.perf_counter() - t} "
-            "{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss} {rc}\\n')\n")
+            "{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss} {rc} "
+            "{resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}\\n')\n")
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=ROOT)
     last = [l for l in proc.stderr.splitlines() if l.startswith("@@ ")]
     if not last:
         raise SystemExit(f"check failed:\n{proc.stderr[-2000:]}")
-    seconds, rss, rc = last[-1].split()[1:]
-    return float(seconds), int(rss) / 1024, int(rc)
+    seconds, rss, rc, workers = last[-1].split()[1:]
+    return float(seconds), int(rss) / 1024, int(rc), int(workers) / 1024
 
 
-def best(path: Path, repeat: int) -> tuple[float, float, int]:
-    runs = [check(path) for _ in range(repeat)]
-    return min(r[0] for r in runs), max(r[1] for r in runs), runs[0][2]
+def best(path: Path, repeat: int, cache: str | None = None) -> tuple[float, float, int, float]:
+    runs = [check(path, cache) for _ in range(repeat)]
+    return min(r[0] for r in runs), max(r[1] for r in runs), runs[0][2], max(r[3] for r in runs)
 
 
 def main() -> None:
@@ -110,16 +119,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-errors-") as tmp:
         times = {}
         for n in sizes:
-            seconds, mb, rc = best(broken_package(Path(tmp) / f"broken{n}", n), args.repeat)
+            seconds, mb, rc, _ = best(broken_package(Path(tmp) / f"broken{n}", n), args.repeat)
             times[n] = seconds
             print(f"{n:>6} broken scripts: {seconds:6.2f} s  (peak {mb:.0f} MB, exit {rc})")
         if 2000 in times and 4000 in times:
             print(f"error path: 4,000 / 2,000 broken scripts = {times[4000] / times[2000]:.2f}x (goal < 2.2x)")
         pkg, scripts = large_package(Path(tmp) / "large", args.megabytes)
         size = sum(p.stat().st_size for p in pkg.iterdir()) / 1_000_000
-        seconds, mb, rc = best(pkg, args.repeat)
+        seconds, mb, rc, workers = best(pkg, args.repeat)
+        shared = f", a parse worker {workers:.0f} MB" if workers else ", no parse worker"
         print(f"{size:.1f} MB package ({scripts} scripts, {len(list(pkg.iterdir()))} files): {seconds:.2f} s, "
-              f"peak {mb:.0f} MB, exit {rc} (goal < 10 s and < 500 MB)")
+              f"peak {mb:.0f} MB{shared}, exit {rc} (goal < 10 s and < 500 MB; load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
+        cache = Path(tmp) / "cache"
+        check(pkg, str(cache))  # fills the cache
+        seconds, mb, rc, _ = best(pkg, args.repeat, str(cache))
+        print(f"  the same, warm (read from the cache of loaded rules): {seconds:.2f} s, peak {mb:.0f} MB, exit {rc}")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ NO_CACHE = ("load the rules afresh: neither read nor write the cache of loaded r
             "(in $BPSCRIPT_CACHE_DIR, else the user's cache directory)")
 
 PARSE_JOBS = ("processes that parse the files of a large load (files of at least 1 MB in all): K processes, "
-              "this one included; 0 (the default) one per core; 1 this process alone")
+              "this one included; 0 (the default) one per idle core (cores less the load average); 1 this process "
+              "alone")
 
 
 def jobs(text: str) -> int:

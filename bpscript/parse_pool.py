@@ -1,4 +1,4 @@
-"""Parse the files of a large load in several processes, one per core.
+"""Parse the files of a large load in several processes, one per idle core.
 
 Parsing is pure Python (lark's LALR parser) and each file is parsed on its own, so the
 files of a large package are split into chunks of about equal size, parsed here and in
@@ -22,8 +22,8 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Callable, TypeVar
 
-#: processes that parse, this one included: 1 parses in this process only, 0 one per core
-#: (what the command line uses unless `--parse-jobs K` says otherwise)
+#: processes that parse, this one included: 1 parses in this process only, 0 one per idle
+#: core (what the command line uses unless `--parse-jobs K` says otherwise)
 JOBS = 1
 #: bytes of files to parse below which no worker is started
 MIN_BYTES = 1_000_000
@@ -41,14 +41,24 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def idle_cores() -> int:
+    """The cores no other process keeps busy: the cores less the load average of the last
+    minute, at least 1. On a machine others use, a worker only competes with them, and
+    handing its results back (pickled) then costs more than it saves."""
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):  # pragma: no cover - no load average here
+        busy = 0.0
+    return max(1, min(cores(), int(cores() - busy + 0.5)))
+
+
 def workers(total_bytes: int, jobs: int | None = None) -> int:
-    """How many processes, this one included, parse `total_bytes` of files (1: this one alone)."""
+    """How many processes, this one included, parse `total_bytes` of files (1: this one
+    alone); `jobs` 0 is one per idle core."""
     jobs = JOBS if jobs is None else jobs
-    if jobs == 0:
-        jobs = cores()
-    if jobs <= 1 or total_bytes < MIN_BYTES:
+    if jobs <= 1 and jobs != 0 or total_bytes < MIN_BYTES:
         return 1
-    return jobs
+    return idle_cores() if jobs == 0 else jobs
 
 
 def chunks(files: list[Path], sizes: list[int], parts: int) -> list[list[Path]]:

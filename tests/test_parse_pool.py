@@ -48,7 +48,12 @@ def test_workers_only_for_a_large_load_and_when_asked(monkeypatch):
     monkeypatch.setattr(parse_pool, "JOBS", 2)
     assert parse_pool.workers(parse_pool.MIN_BYTES - 1) == 1
     assert parse_pool.workers(parse_pool.MIN_BYTES) == 2
-    assert parse_pool.workers(10**9, jobs=0) == parse_pool.cores()
+    monkeypatch.setattr(parse_pool, "cores", lambda: 2)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.2, 0.0, 0.0))
+    assert parse_pool.workers(10**9, jobs=0) == 2  # one per idle core
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.7, 0.0, 0.0))
+    assert parse_pool.workers(10**9, jobs=0) == 1  # the machine busy: no worker to compete with it
+    assert parse_pool.workers(10**9, jobs=3) == 3  # as many as asked
 
 
 def test_chunks_keep_every_file_in_order_in_runs_of_about_equal_size():
