@@ -90,6 +90,7 @@ def parse_many(read: Callable[[list[Path]], list[R]], files: list[Path], jobs: i
     except (OSError, NotImplementedError, ImportError):  # no process support here: all in this process
         return [(f, r) for part in parts for f, r in zip(part, read(part))]
     todo = deque(range(len(parts)))
+    here: list[int] = []  # chunks that raised in a worker: this process only, never a worker again
     results: dict[int, list[R]] = {}
     changed = threading.Condition()
     broken: list[str] = []
@@ -120,7 +121,7 @@ def parse_many(read: Callable[[list[Path]], list[R]], files: list[Path], jobs: i
                 broken.append(str(err) or "a worker process stopped")
                 results[i] = [stopped(f, broken[0]) for f in parts[i]]
             else:  # parsed again here: what one process would do
-                todo.appendleft(i)
+                here.append(i)
             changed.notify_all()
         give()
 
@@ -129,11 +130,11 @@ def parse_many(read: Callable[[list[Path]], list[R]], files: list[Path], jobs: i
             give()
         while True:
             with changed:
-                while not todo and len(results) < len(parts):
+                while not here and not todo and len(results) < len(parts):
                     changed.wait()
-                if not todo:
+                if not here and not todo:
                     break
-                i = todo.popleft()
+                i = here.pop() if here else todo.popleft()
             mine = read(parts[i])
             with changed:
                 results[i] = mine

@@ -4,6 +4,7 @@ as one process, only for large loads, and a worker's failure never a traceback."
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,20 @@ def test_a_worker_that_stops_becomes_a_result_for_its_files_not_a_hang():
 def test_an_exception_in_a_worker_parses_that_chunk_again_here():
     files = [Path(f"f{i}") for i in range(20)]
     out = parse_pool.parse_many(_raise_in_worker, files, 2, lambda f, why: "stopped")
+    assert out == [(f, f"here {f}") for f in files]
+
+
+def test_a_chunk_that_raised_is_never_handed_to_a_worker_again():
+    """Two chunks, both handed to the worker first: each raises there and is parsed here.
+    (A chunk that raised went back to the queue the worker also takes from; on a busy
+    machine it could go back and forth between them for ever, and the check hung.)"""
+    out: list = []
+    files = [Path("f0"), Path("f1")]
+    run = threading.Thread(target=lambda: out.extend(parse_pool.parse_many(_raise_in_worker, files, 2,
+                                                                         lambda f, why: "stopped")), daemon=True)
+    run.start()
+    run.join(120)
+    assert not run.is_alive(), "parse_many did not return"
     assert out == [(f, f"here {f}") for f in files]
 
 
