@@ -22,8 +22,8 @@ NO_CACHE = ("load the rules afresh: neither read nor write the cache of loaded r
             "(in $BPSCRIPT_CACHE_DIR, else the user's cache directory)")
 
 PARSE_JOBS = ("processes that parse the files of a large load (files of at least 1 MB in all): K processes, "
-              "this one included; 0 (the default) one per idle core (cores less the load average); 1 this process "
-              "alone")
+              "this one included; 0 one per idle core (cores less the load average); 1 (the default) this "
+              "process alone")
 
 
 def jobs(text: str) -> int:
@@ -41,7 +41,7 @@ def make_parser() -> argparse.ArgumentParser:
         epilog="Run `bpscript COMMAND --help` for the options of a command.")
     p.add_argument("--version", action="version", version=f"bpscript {__version__}")
     p.add_argument("--no-cache", action="store_true", help=NO_CACHE)
-    p.add_argument("--parse-jobs", type=jobs, default=0, metavar="K", help=PARSE_JOBS)
+    p.add_argument("--parse-jobs", type=jobs, default=1, metavar="K", help=PARSE_JOBS)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"bpscript.commands.{name}").register(sub)

@@ -22,8 +22,8 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Callable, TypeVar
 
-#: processes that parse, this one included: 1 parses in this process only, 0 one per idle
-#: core (what the command line uses unless `--parse-jobs K` says otherwise)
+#: processes that parse, this one included: 1 (the default, also of the command line)
+#: parses in this process only, 0 one per idle core, K that many (`--parse-jobs K`)
 JOBS = 1
 #: bytes of files to parse below which no worker is started
 MIN_BYTES = 1_000_000
