@@ -190,25 +190,20 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
     if load_class is None or state.abilities_at == state.version:
         return
     turn = state.turn
+    scoped = state.matcher.scoped  # the components with abilities (as the model declares them)
     with_abilities: list[tuple[Unit, type]] = []  # holders whose component has abilities, in holder order
     for p in state.players:
         for u in p.field:
-            if u.component is not None:
-                cls = load_class(u.component)
-                if cls.scopes:
-                    with_abilities.append((u, cls))
+            if u.component in scoped:
+                with_abilities.append((u, load_class(u.component)))
         # 4.3: a fog's effect is lost when the turn ends, whoever owns the card; a mark left
         # in the other player's fog (エンド moves only the turn player's) stays there, inert
         for u in p.marks:
-            if u.entered_turn == turn and u.component is not None:
-                cls = load_class(u.component)
-                if cls.scopes:
-                    with_abilities.append((u, cls))
+            if u.entered_turn == turn and u.component in scoped:
+                with_abilities.append((u, load_class(u.component)))
         for u in p.trumps:
-            if u.face_up and u.component is not None:
-                cls = load_class(u.component)
-                if cls.scopes:
-                    with_abilities.append((u, cls))
+            if u.face_up and u.component in scoped:
+                with_abilities.append((u, load_class(u.component)))
     suits: dict[int, set] = {}
     for _pass in range(2):
         state.rules_on.clear()

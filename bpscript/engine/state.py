@@ -143,6 +143,10 @@ class Matcher:
         self._memo: dict[tuple, str | None] = {}
         #: script id → (its type, its kind): what `GameState.units_of` selects by
         self.kinds: dict[str, tuple[str, str]] = {sid: (s.type.id, s.kind) for sid, s in ruleset.scripts.items()}
+        #: the components with static abilities (their class's `scopes`): the holders
+        #: `apply_abilities` looks for, found without loading every unit's class
+        self.scoped: frozenset[str] = frozenset(sid for sid, s in ruleset.scripts.items()
+                                                if getattr(s, "abilities", ()))
 
     def components(self, zone: str) -> list[tuple[str, object]]:
         return self._components.get(zone, [])
