@@ -186,7 +186,8 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
     clean state. Holders: units on the field, fog marks of this turn, face-up trumps (4.4).
     When an ability makes a unit count as other suits (treat_as_suits), the pass runs again
     keeping those suits, so the abilities that read suits see them (docs/engine.md).
-    Cached by the state's version (any change of units bumps it)."""
+    Cached by the state's version (any change of units bumps it); with no holder now nor
+    at the last application there is nothing to clear."""
     if load_class is None or state.abilities_at == state.version:
         return
     turn = state.turn
@@ -204,6 +205,10 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         for u in p.trumps:
             if u.face_up and u.component in scoped:
                 with_abilities.append((u, load_class(u.component)))
+    if not with_abilities and state.abilities_none:  # nothing to give, and nothing given to forget
+        state.abilities_at = state.version
+        return
+    state.abilities_none = False  # until this application is done
     suits: dict[int, set] = {}
     for _pass in range(2):
         state.rules_on.clear()
@@ -231,6 +236,7 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         if not suits:
             break
     state.abilities_at = state.version
+    state.abilities_none = not with_abilities
 
 
 # ---------------------------------------------------------------- attribute readers

@@ -207,6 +207,9 @@ class GameState:
     decks: tuple[list[Card], ...] = ()  # each player's deck as dealt (owned cards), for the invariants
     #: the version static abilities were last applied at (`bpscript.engine.context.apply_abilities`)
     abilities_at: int = field(default=-1, repr=False, compare=False)
+    #: that application found no holder of abilities: it left every unit's ability fields,
+    #: `rules_on`, `waived` and `shields` empty, and only an ability fills them again
+    abilities_none: bool = field(default=False, repr=False, compare=False)
     _matcher: Matcher | None = field(default=None, repr=False, compare=False)
 
     @property
