@@ -251,10 +251,15 @@ class GameState:
     def rematch(self) -> None:
         """Re-evaluate which component every unit is (4.1.3), after any change."""
         self.version += 1
-        match = self.matcher.match
+        matcher = self.matcher
+        match, seen = matcher.match, matcher._memo  # `match`'s memo read here: a call saved per unit
         for p in self.players:
             for u in p.field:
-                u.component = u.designated if u.designated is not None else match("field", u.cards, u.face_up)
+                if u.designated is not None:
+                    u.component = u.designated
+                else:
+                    comp = seen.get(("field", u.face_up, *u.cards), match)
+                    u.component = match("field", u.cards, u.face_up) if comp is match else comp
             if p.marks:
                 fog = set(p.fog)
                 p.marks = [mk for mk in p.marks if all(c in fog for c in mk.cards)]
