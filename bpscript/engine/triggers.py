@@ -28,10 +28,13 @@ class Triggers:
         rules = game.rules
         out: list[Request] = []
         players = (st.turn_player, 1 - st.turn_player)
+        by_event = rules.by_event
         for ev in events:
             kind = ev[0]
+            if kind not in by_event:  # most events: no triggered action of the regulation waits for them
+                continue
             # an event about a script: only the actions that may name it (rules.triggers_of)
-            classes = rules.triggers_of(kind, ev[1]) if kind in SCRIPT_EVENTS else rules.by_event.get(kind, ())
+            classes = rules.triggers_of(kind, ev[1]) if kind in SCRIPT_EVENTS else by_event[kind]
             for cls in classes:
                 each = cls.event[1]
                 for p in players:
