@@ -145,11 +145,20 @@ class Matcher:
         self.kinds: dict[str, tuple[str, str]] = {sid: (s.type.id, s.kind) for sid, s in ruleset.scripts.items()}
         #: the components with static abilities (their class's `scopes`): the holders
         #: `apply_abilities` looks for, found without loading every unit's class
+        self._of_kind: dict[str, frozenset[str]] = {}
         self.scoped: frozenset[str] = frozenset(sid for sid, s in ruleset.scripts.items()
                                                 if getattr(s, "abilities", ()))
 
     def components(self, zone: str) -> list[tuple[str, object]]:
         return self._components.get(zone, [])
+
+    def of_kind(self, kind: str) -> frozenset[str]:
+        """The scripts of the type or the component kind `kind` (what `GameState.units_of`
+        selects by), listed once per kind."""
+        found = self._of_kind.get(kind)
+        if found is None:
+            found = self._of_kind[kind] = frozenset(sid for sid, of in self.kinds.items() if kind in of)
+        return found
 
     def match(self, zone: str, cards: list[Card], face_up: bool) -> str | None:
         key = (zone, face_up, *cards)  # the cards' owners differ, never their component
@@ -321,12 +330,16 @@ class GameState:
     def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
         """The player's units in `zone` (the field, or the trump zone) whose component is of
         the type (`soldier`) or the component kind (`character`); any component for None."""
-        kinds = self.matcher.kinds
+        matcher = self._matcher
+        if matcher is None or matcher.ruleset is not self.ruleset:
+            matcher = self.matcher
         p = self.players[player]
         units = p.field if zone == "field" else p.trumps if zone == "trump" else ()
         if kind is None:
+            kinds = matcher.kinds
             return [u for u in units if u.component and u.component in kinds]
-        return [u for u in units if u.component and kind in kinds.get(u.component, ())]
+        ids = matcher.of_kind(kind)
+        return [u for u in units if u.component in ids]
 
     def put_unit(self, player: int, cards: list[Card], face_up: bool, charged: bool = True,
                  designated: str | None = None) -> Unit:
