@@ -210,6 +210,7 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         return
     state.abilities_none = False  # until this application is done
     suits: dict[int, set] = {}
+    contexts: list[tuple[EffectContext, Any]] = []
     for _pass in range(2):
         state.rules_on.clear()
         state.waived.clear()
@@ -222,12 +223,14 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
                     if suits:
                         u.ability_suits.update(suits.get(id(u), ()))
         if with_abilities:
+            if not contexts:  # one context and instance per holder, for every scope and pass
+                contexts = [(EffectContext(state, Request(cls.id, u.owner), chooser, load_class, ability=True), cls())
+                            for u, cls in with_abilities]
             for scope in SCOPES:
-                for u, cls in with_abilities:
+                for (u, cls), (ctx, inst) in zip(with_abilities, contexts):
                     if scope in cls.scopes:
-                        ctx = EffectContext(state, Request(cls.id, u.owner), chooser, load_class, ability=True)
                         try:
-                            cls().apply_abilities(ctx, u, scope)
+                            inst.apply_abilities(ctx, u, scope)
                         except NotImplementedError as e:  # a component the engine cannot run came into play
                             raise NotExecutable(cls.id, str(e)) from None
         if not with_abilities:  # nothing gave a unit suits: one pass is all
