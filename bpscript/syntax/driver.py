@@ -75,45 +75,51 @@ class Loop:
         stack, values, table, lexers = state.state_stack, state.value_stack, self.table, self.lexers
         lexer_state = thread.state
         src, stop, ctr = lexer_state.text.text, lexer_state.text.end, lexer_state.line_ctr
-        token = None
-        while ctr.char_pos < stop:
-            # the next token, as the contextual lexer of the state on top of the stack reads it
-            patterns, callback, ignore, newline = lexers[stack[-1]]
-            pos = ctr.char_pos
-            for pattern in patterns:
-                m = pattern.match(src, pos, stop)
-                if m:
-                    break
-            else:  # lark's lexer raises its own error here (it retries with every terminal)
-                next(self.lexer.lex(lexer_state, state))
-                raise AssertionError("lark's lexer read what this one could not")  # pragma: no cover
-            value, kind = m.group(0), m.lastgroup
-            ignored = kind in ignore
-            line, column = ctr.line, ctr.column
-            if kind in newline:
-                lines = value.count("\n")
-                if lines:
-                    ctr.line += lines
-                    ctr.line_start_pos = pos + value.rindex("\n") + 1
-            ctr.char_pos = pos + len(value)
-            ctr.column = ctr.char_pos - ctr.line_start_pos + 1
-            if ignored and kind not in callback:
-                continue
-            t = new_str(Token, value)  # Token(kind, value, pos, line, column, …) without its argument handling
-            t.type, t.start_pos, t.value, t.line, t.column = kind, pos, value, line, column
-            t.end_line, t.end_column, t.end_pos = ctr.line, ctr.column, ctr.char_pos
-            if kind in callback:
-                t = callback[kind](t)
-            if ignored:
-                continue
-            lexer_state.last_token = token = t
-            kind = token.type
+        token, ending, end_state = None, False, self.conf.end_state
+        while True:
+            if ctr.char_pos < stop:
+                # the next token, as the contextual lexer of the state on top of the stack reads it
+                patterns, callback, ignore, newline = lexers[stack[-1]]
+                pos = ctr.char_pos
+                for pattern in patterns:
+                    m = pattern.match(src, pos, stop)
+                    if m:
+                        break
+                else:  # lark's lexer raises its own error here (it retries with every terminal)
+                    next(self.lexer.lex(lexer_state, state))
+                    raise AssertionError("lark's lexer read what this one could not")  # pragma: no cover
+                value, kind = m.group(0), m.lastgroup
+                ignored = kind in ignore
+                line, column = ctr.line, ctr.column
+                if kind in newline:
+                    lines = value.count("\n")
+                    if lines:
+                        ctr.line += lines
+                        ctr.line_start_pos = pos + value.rindex("\n") + 1
+                ctr.char_pos = pos + len(value)
+                ctr.column = ctr.char_pos - ctr.line_start_pos + 1
+                if ignored and kind not in callback:
+                    continue
+                t = new_str(Token, value)  # Token(kind, value, pos, line, column, …) without its argument handling
+                t.type, t.start_pos, t.value, t.line, t.column = kind, pos, value, line, column
+                t.end_line, t.end_column, t.end_pos = ctr.line, ctr.column, ctr.char_pos
+                if kind in callback:
+                    t = callback[kind](t)
+                if ignored:
+                    continue
+                lexer_state.last_token = token = t
+                kind = token.type
+            else:  # the end of the input: reduce until the start rule is complete
+                token = Token.new_borrow_pos("$END", "", token) if token else Token("$END", "", 0, 1, 1)
+                kind, ending = "$END", True
             while True:
                 try:
                     shift, arg = table[stack[-1]][kind]
                 except KeyError:
                     raise self._unexpected(token, state) from None
                 if shift:
+                    if ending:  # pragma: no cover - a table never shifts the end (lark asserts the same)
+                        raise AssertionError("shift at the end of the input")
                     stack.append(arg)
                     values.append(token)
                     break
@@ -126,26 +132,8 @@ class Loop:
                     children = []
                 values.append(build(children))
                 stack.append(table[stack[-1]][origin][1])
-        end = Token.new_borrow_pos("$END", "", token) if token else Token("$END", "", 0, 1, 1)
-        end_state = self.conf.end_state
-        while True:
-            try:
-                shift, arg = table[stack[-1]]["$END"]
-            except KeyError:
-                raise self._unexpected(end, state) from None
-            if shift:  # pragma: no cover - a table never shifts the end (lark asserts the same)
-                raise AssertionError("shift at the end of the input")
-            size, origin, build = arg
-            if size:
-                children = values[-size:]
-                del stack[-size:]
-                del values[-size:]
-            else:
-                children = []
-            values.append(build(children))
-            stack.append(table[stack[-1]][origin][1])
-            if stack[-1] == end_state:
-                return values[-1]
+                if ending and stack[-1] == end_state:
+                    return values[-1]
 
     def _unexpected(self, token: Token, state: ParserState) -> UnexpectedToken:
         """lark's error for `token` where the table has no action for it."""
