@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from .cards import SUITS, Card, Suit, full_deck
 
@@ -91,20 +91,27 @@ class CardCondition:
         raise NotImplementedError
 
 
-def _bipartite(patterns: Sequence[CardPattern], cards: Sequence[Card]) -> bool:
-    """Whether each card can be given a distinct pattern that accepts it (Kuhn's algorithm)."""
-    owner: list[int] = [-1] * len(patterns)
+def has_matching(left: int, right: int, fits: Callable[[int, int], object]) -> bool:
+    """Whether each of `left` items can be given a distinct one of `right` items that it
+    `fits(l, r)` (Kuhn's algorithm): cards to patterns, patterns to the cards of a hand or
+    a deck."""
+    owner: dict[int, int] = {}
 
-    def place(ci: int, seen: list[bool]) -> bool:
-        for pi, pat in enumerate(patterns):
-            if not seen[pi] and pat.accepts(cards[ci]):
-                seen[pi] = True
-                if owner[pi] < 0 or place(owner[pi], seen):
-                    owner[pi] = ci
+    def place(a: int, seen: set[int]) -> bool:
+        for b in range(right):
+            if b not in seen and fits(a, b):
+                seen.add(b)
+                if b not in owner or place(owner[b], seen):
+                    owner[b] = a
                     return True
         return False
 
-    return all(place(ci, [False] * len(patterns)) for ci in range(len(cards)))
+    return all(place(a, set()) for a in range(left))
+
+
+def _bipartite(patterns: Sequence[CardPattern], cards: Sequence[Card]) -> bool:
+    """Whether each card can be given a distinct pattern that accepts it."""
+    return has_matching(len(cards), len(patterns), lambda c, p: patterns[p].accepts(cards[c]))
 
 
 @dataclass(frozen=True)
@@ -155,18 +162,8 @@ class Slots(CardCondition):
     def satisfiable(self, deck: Sequence[Card] | None = None) -> bool:
         pool = full_deck() if deck is None else list(deck)
         # every pattern needs its own card: a matching of patterns into the pool
-        owner: dict[int, int] = {}
-
-        def place(pi: int, seen: set[int]) -> bool:
-            for ci, card in enumerate(pool):
-                if ci not in seen and self.patterns[pi].accepts(card):
-                    seen.add(ci)
-                    if ci not in owner or place(owner[ci], seen):
-                        owner[ci] = pi
-                        return True
-            return False
-
-        return all(place(pi, set()) for pi in range(len(self.patterns)))
+        patterns = self.patterns
+        return has_matching(len(patterns), len(pool), lambda p, c: patterns[p].accepts(pool[c]))
 
 
     def to_json(self) -> dict[str, object]:

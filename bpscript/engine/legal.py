@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card
-from ..conditions import LabelHolder, NamedCharacter, Slots
+from ..conditions import LabelHolder, NamedCharacter, Slots, has_matching
 from ..vocabulary import Window
 from .base import ActionEffect
 from . import targeting
@@ -327,20 +327,8 @@ class _Scan:
         set exists: `Slots.candidates` would find one)."""
         if plan.single:  # its bit is in the hand's (checked first of all)
             return True
-        bits = plan.bit_list
-        masks = self.masks
-        owner: dict[int, int] = {}  # card index → the pattern it is given
-
-        def place(k: int, seen: set[int]) -> bool:
-            for i, m in enumerate(masks):
-                if m & bits[k] and i not in seen:
-                    seen.add(i)
-                    if i not in owner or place(owner[i], seen):
-                        owner[i] = k
-                        return True
-            return False
-
-        return all(place(k, set()) for k in range(len(bits)))
+        bits, masks = plan.bit_list, self.masks
+        return has_matching(len(bits), len(masks), lambda k, i: masks[i] & bits[k])
 
 
 class Legal:
