@@ -260,15 +260,10 @@ class GameState:
     def rematch(self) -> None:
         """Re-evaluate which component every unit is (4.1.3), after any change."""
         self.version += 1
-        matcher = self.matcher
-        match, seen = matcher.match, matcher._memo  # `match`'s memo read here: a call saved per unit
+        match = self.matcher.match
         for p in self.players:
             for u in p.field:
-                if u.designated is not None:
-                    u.component = u.designated
-                else:
-                    comp = seen.get(("field", u.face_up, *u.cards), match)
-                    u.component = match("field", u.cards, u.face_up) if comp is match else comp
+                u.component = u.designated if u.designated is not None else match("field", u.cards, u.face_up)
             if p.marks:
                 fog = set(p.fog)
                 p.marks = [mk for mk in p.marks if all(c in fog for c in mk.cards)]
@@ -317,22 +312,13 @@ class GameState:
 
     def holds(self, card: Card) -> bool:
         """Whether the card is in one of its owner's zones (not on the stage as a key)."""
-        p = self.players[card.copy // 2]  # its owner (owner_of)
-        piles = p.__dict__  # the piles by name, as PILES names them
-        for zone in PILES:
-            if card in piles[zone]:
-                return True
-        for u in p.field:
-            if card in u.cards:
-                return True
-        return False
+        p = self.players[owner_of(card)]
+        return any(card in pile for pile in p.piles()) or any(card in u.cards for u in p.field)
 
     def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
         """The player's units in `zone` (the field, or the trump zone) whose component is of
         the type (`soldier`) or the component kind (`character`); any component for None."""
-        matcher = self._matcher
-        if matcher is None or matcher.ruleset is not self.ruleset:
-            matcher = self.matcher
+        matcher = self.matcher
         p = self.players[player]
         units = p.field if zone == "field" else p.trumps if zone == "trump" else ()
         if kind is None:

@@ -27,10 +27,9 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
     where: dict[Card, tuple[str, str | None]] = {}
     players = st.players
     for card in cards:
-        p = players[card.copy // 2]  # its owner (owner_of)
-        piles = p.__dict__  # the piles by name, as PILES names them
+        p = players[owner_of(card)]
         for zone in PILES:
-            pile = piles[zone]
+            pile = getattr(p, zone)
             if card in pile:
                 pile.remove(card)
                 where[card] = (zone, None)
@@ -56,7 +55,7 @@ def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False) -> No
     players = st.players
     groups: dict[tuple[str, str | None, int], list[Card]] = {}
     for card in cards:
-        owner = card.copy // 2  # owner_of
+        owner = owner_of(card)
         pile = getattr(players[owner], zone, None)
         if pile is None:
             raise RulesError(f"the engine has no pile '{zone}'")
