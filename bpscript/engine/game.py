@@ -321,7 +321,7 @@ class Game:
         if before is not None:  # first, so what the effect asks is asked under its name
             self.observe(ob.Resolved(req.controller, req.action, effective, req.triggered))
         if effective:
-            ctx = EffectContext(st, req, self.seats, rules.load)
+            ctx = self.ctx(req)
             apply_abilities(st, self.seats, rules.load)
             ctx.shielded = shielded(st, req)  # 要塞: decided just before the effect
             try:

@@ -17,6 +17,14 @@ from .state import GameState, Unit
 VERBS: dict[str, Callable[..., Any]] = {}
 #: the events the core flow and the scripts (`signal`) emit, which the trigger check matches
 EVENTS = frozenset({"resolved", "requested", "added_to_stage", "moved", "discarded", "unblocked"})
+#: the events about a script (the event's second item is its id)
+SCRIPT_EVENTS = frozenset({"resolved", "requested", "added_to_stage"})
+
+
+def names_script(args: tuple, action: str) -> bool:
+    """Whether a triggered action's event arguments accept an event about the script
+    `action`: none given (any script), or that script."""
+    return not args or args[0] == ("script", action)
 
 
 class NotExecutable(Exception):

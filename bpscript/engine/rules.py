@@ -21,6 +21,7 @@ from ..cards import Card
 from ..conditions import Slots
 from ..vocabulary import Origin
 from .coverage import coverage
+from .registry import names_script
 
 _CACHE: dict[str, Any] = {}
 
@@ -147,7 +148,7 @@ class Rules:
         key = (kind, action)
         found = self._triggers_of.get(key)
         if found is None:
-            found, known, named = [], True, ("script", action)
+            found, known = [], True
             for cls in self.by_event.get(kind, ()):
                 keep = not cls.event_static
                 if not keep:
@@ -156,7 +157,7 @@ class Rules:
                         if args is None:  # not computed yet: kept, and the answer not remembered
                             known, keep = False, True
                             break
-                        keep = keep or not args[0] or args[0][0] == named
+                        keep = keep or names_script(args[0], action)
                 if keep:
                     found.append(cls)
             if known:

@@ -8,12 +8,10 @@ from typing import Any
 
 from ..vocabulary import Resolution, Window
 from .observe import AT_ONCE, DISCARDED, ON_STAGE, Triggered
-from .registry import accepts
+from .registry import SCRIPT_EVENTS, accepts, names_script
 from .request import ORDER, EventFacts, Prompt, Request
 
 IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
-#: the events about a script (`ev[1]` is its id)
-SCRIPT_EVENTS = frozenset({"resolved", "requested", "added_to_stage"})
 
 
 class Triggers:
@@ -73,7 +71,7 @@ class Triggers:
     def event_matches(ev: tuple, args: tuple, kwargs: dict[str, Any], each: bool) -> int:
         kind = ev[0]
         if kind in SCRIPT_EVENTS:
-            return int(not args or args[0] == ("script", ev[1]))
+            return int(names_script(args, ev[1]))
         if kind == "moved":
             _, frm, to, cards, owner, comp = ev
             if "from" in kwargs and kwargs["from"] != ("zone", frm):
