@@ -23,6 +23,8 @@ from .verbs import put, unit_to_grave
 #: one kind of payment: (what it does, its object — a type or component kind, "key_unit", or None)
 Need = tuple[Payment, "str | None"]
 KEY_UNIT = "key_unit"
+#: driving the key unit: the one payment whose object the request itself names
+DRIVE_KEY_UNIT: Need = (Payment.DRIVE, KEY_UNIT)
 
 
 class CostError(RulesError):
@@ -57,8 +59,8 @@ class Costs:
     def decisions(self, cls: type, player: int) -> int:
         """How many cost decisions paying the action asks of `player` (`pay` asks one per
         letter, except for damage and the key unit's drive, which leave nothing to choose)."""
-        return sum(1 for _, (kind, what), _n in self.needs(cls, player)
-                   if kind is not Payment.DAMAGE and not (kind is Payment.DRIVE and what == KEY_UNIT))
+        return sum(1 for _, need, _n in self.needs(cls, player)
+                   if need[0] is not Payment.DAMAGE and need != DRIVE_KEY_UNIT)
 
     def totals(self, cls: type, player: int | None = None) -> dict[Need, int]:
         out: dict[Need, int] = {}
@@ -87,7 +89,7 @@ class Costs:
         """Whether `funds` pay `needs` when `keys` leave the hand; `key_unit_charged` says
         whether there is a charged key unit to drive (None: not known yet, not checked)."""
         for (kind, what), n in needs.items():
-            if kind is Payment.DRIVE and what == KEY_UNIT:
+            if (kind, what) == DRIVE_KEY_UNIT:
                 if key_unit_charged is False:
                     return False
             elif kind is Payment.DISCARD:
@@ -103,7 +105,7 @@ class Costs:
         holds without keys: the discards (the key cards leave the hand first: `funds[need]
         - len(keys) >= n` for each), and whether a charged key unit is driven."""
         discards = tuple((need, n) for need, n in needs.items() if need[0] is Payment.DISCARD)
-        return discards, any(kind is Payment.DRIVE and what == KEY_UNIT for kind, what in needs)
+        return discards, DRIVE_KEY_UNIT in needs
 
     # ------------------------------------------------------------ paying
     def pay(self, player: int, cls: type, keys: tuple[Card, ...], key_unit: Unit | None) -> list[CostPaid]:
@@ -116,7 +118,7 @@ class Costs:
         sacrificed: set[int] = set()
         for letter, (kind, what), amount in self.needs(cls, player):
             cost_id = self.game.ruleset.vocabulary.costs[letter].id
-            if kind is Payment.DRIVE and what == KEY_UNIT:
+            if (kind, what) == DRIVE_KEY_UNIT:
                 if key_unit is None or not key_unit.charged:
                     raise CostError(f"cost {letter} ({cost_id}): the key unit is not charged (5.2)")
                 plan.append((letter, kind, [key_unit]))
