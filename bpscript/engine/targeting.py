@@ -64,9 +64,9 @@ def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p:
     if what == UNITS:
         players = (0, 1) if owner is None else ((p,) if owner == "self" else (1 - p,))
         units = units_of or st.units_of
-        # `untargetable`, inline: most units have no shield, and this runs for every look at the options
+        # most units have no shield: `untargetable` is asked of those that have one
         return [u for q in players for u in units(q, kind, zone)
-                if not u.untargetable_by or not (None in u.untargetable_by or action in u.untargetable_by)]
+                if not (u.untargetable_by and untargetable(u, action))]
     if what == REQUESTS:
         return [r for r in st.stage if not _note_shields(st, r, action)]
     if what == PLAYERS:
