@@ -134,7 +134,7 @@ def _read_all(files: list[Path], texts: Overlay):
     """(file, its module and diagnostics) for each file, in order: parsed in worker
     processes when the files are many (`parse_pool`; never with an overlay, an editor's
     load), else here one by one."""
-    jobs = 1 if texts else parse_pool.workers(sum(map(parse_pool.file_size, files)))
+    jobs = 1 if texts else parse_pool.workers_for(files)
     if jobs <= 1:
         for f in files:
             yield f, read_module(f, texts)

@@ -61,6 +61,12 @@ def workers(total_bytes: int, jobs: int | None = None) -> int:
     return idle_cores() if jobs == 0 else jobs
 
 
+def workers_for(files: list[Path]) -> int:
+    """`workers` for these files under `JOBS`: their sizes are read only when more than
+    one process may parse (not on the default, one process)."""
+    return 1 if JOBS == 1 else workers(sum(map(file_size, files)))
+
+
 def chunks(files: list[Path], sizes: list[int], parts: int) -> list[list[Path]]:
     """`files` cut, in order, into about `parts` runs of about equal size in bytes."""
     target = max(sum(sizes) / max(parts, 1), 1)
