@@ -118,17 +118,18 @@ def _serve(conn: Connection, function: Callable[[Any], Any], initializer: Callab
                 raise setup_error
             reply: tuple[bool, Any] = (True, function(task))
         except Exception as e:  # noqa: BLE001 - sent to the parent, which raises it
-            reply = (False, _portable(e))
+            reply = (False, portable(e))
         try:
             conn.send(reply)
         except Exception as e:  # noqa: BLE001 - a result that cannot be pickled
             conn.send((False, WorkerError(f"a worker's result could not be sent back: {type(e).__name__}: {e}")))
 
 
-def _portable(e: Exception) -> Exception:
-    """The exception itself when it survives pickling, else a WorkerError naming it."""
+def portable(e: Exception, where: str = "") -> Exception:
+    """The exception itself when it survives pickling (the parent raises it), else a
+    WorkerError naming it, after `where` (what the task was)."""
     try:
         pickle.loads(pickle.dumps(e))
     except Exception:  # noqa: BLE001
-        return WorkerError(f"{type(e).__name__}: {e}")
+        return WorkerError(f"{where}{type(e).__name__}: {e}")
     return e

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -14,7 +13,7 @@ from .. import model as m
 from .agents import LogMismatch, Recorder, ReplayAgent
 from .game import DEFAULT_MAX_TURNS, Game
 from .greedy import make_agent
-from .pool import WorkerError, ordered
+from .pool import WorkerError, ordered, portable
 from .rules import Rules
 
 
@@ -150,11 +149,10 @@ def _run_chunk(args: tuple[list[int], bool, tuple[str, str]]) -> list[dict[str, 
     try:
         return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, record, agents)
     except Exception as e:  # noqa: BLE001 - one that cannot be pickled reaches the parent with its seeds
-        try:
-            pickle.loads(pickle.dumps(e))
-        except Exception:  # noqa: BLE001
-            raise SimulationError(f"seeds {seeds[0]}–{seeds[-1]}: {type(e).__name__}: {e}") from None
-        raise
+        carried = portable(e, f"seeds {seeds[0]}–{seeds[-1]}: ")
+        if carried is e:
+            raise
+        raise carried from None
 
 
 def chunks_of(seeds: list[int], workers: int, most: int = 50) -> list[list[int]]:
