@@ -117,7 +117,7 @@ def _suit(suit: "Suit | str | None") -> "Suit | str | None":
 
 def _card(number: int, suit: str | None, copy: int) -> Card:
     """The card of these values (the one `Card` makes), for unpickling."""
-    return Card(number, None if suit is None else Suit(suit), copy)
+    return Card(number, suit, copy)  # Card makes a glyph its Suit
 
 
 JOKERS: tuple[Card, ...] = (Card(0, None, 0), Card(0, None, 1))
