@@ -73,9 +73,7 @@ class Options(Sequence):
             bits = scan.any_bits
             # an action with a card of its key (a pattern) that no card of the hand meets is skipped
             have = [plan.id for plan in plans if bits & plan.bits == plan.bits and ways(plan, True)]
-            if scan.forced:
-                have = [a for a in have if a in scan.forced] or have
-            self._actions = have
+            self._actions = scan.only_forced(have)
         return self._actions
 
     def of(self, action: str) -> list[Option]:
@@ -197,6 +195,13 @@ class _Scan:
         self.forced = forced_attack(st, p)
         self.cands: dict[str, list[Any]] = {}  # action → the candidates for its target
         self.units_seen: dict[tuple, list[Unit]] = {}  # (player, kind, zone) → units
+
+    def only_forced(self, actions: list[str]) -> list[str]:
+        """Of `actions` (each with a legal way), the attacks an ability forces (巨人) when
+        one of them is there, else all of them (docs/engine.md)."""
+        if not self.forced:
+            return actions
+        return [a for a in actions if a in self.forced] or actions
 
     def ctx(self, plan: _Plan, keys: list[Card], unit: Unit | None) -> EffectContext:
         """The context of a probe request of `plan`'s action with these keys and key unit."""
@@ -355,9 +360,8 @@ class Legal:
         attack that may be requested (巨人), only that attack is offered (docs/engine.md)."""
         scan = _Scan(self, p)  # every action listed in full: what `Options` must agree with
         found = [(plan.id, scan.ways(plan, False)) for plan in (self.plans if scan.main_ok else self.any_time)]
-        if scan.forced:
-            found = [(a, ways) for a, ways in found if a in scan.forced and ways] or found
-        return [o for _a, ways in found for o in ways]
+        keep = set(scan.only_forced([a for a, ways in found if ways]))
+        return [o for a, ways in found if a in keep for o in ways]
 
     def key_units(self, ctx: EffectContext, cls: type, p: int) -> list[Unit]:
         """Units of player `p`'s field that meet a key unit condition (★<ラベル> を持つ兵士1体,
