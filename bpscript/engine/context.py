@@ -11,14 +11,13 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from ..cards import Card
+from ..model import SCOPES
 from . import abilities, packs, queries, targeting, trumps, verbs  # noqa: F401  (they fill the table of verbs generated code binds)
 from .registry import NotExecutable
 from .request import Chooser, EventFacts, Request
 from .state import GameState, Unit
 
 LOOP_LIMIT = 1000
-#: the scopes of static abilities, in the order they apply (9.4.2)
-SCOPES = ("all", "your", "this")
 #: the context names the engine provides (`bpscript.names`): properties below, and the
 #: arguments of the generated methods (`unit` of a component, `it` of a target's where)
 CONTEXT_NAMES = frozenset({"me", "opponent", "turn_player", "this", "target", "targets", "key", "key_unit",
