@@ -121,8 +121,15 @@ def owner_of(card: Card) -> int:
 
 
 def owned(card: Card, player: int) -> Card:
-    """The same card in `player`'s deck."""
-    return Card(card.number, card.suit, card.copy % 2 + 2 * player)
+    """The same card in `player`'s deck (found once per card and player: every game deals
+    its decks through it)."""
+    found = _OWNED.get((card, player))
+    if found is None:
+        found = _OWNED[card, player] = Card(card.number, card.suit, card.copy % 2 + 2 * player)
+    return found
+
+
+_OWNED: dict[tuple[Card, int], Card] = {}  # cards are made once (`Card.__new__`): so is this table
 
 
 
