@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .. import model as m
@@ -132,6 +133,11 @@ def owned(card: Card, player: int) -> Card:
 _OWNED: dict[tuple[Card, int], Card] = {}  # cards are made once (`Card.__new__`): so is this table
 
 
+def owned_deck(cards: Sequence[Card], player: int) -> list[Card]:
+    """A deck's cards as `player`'s (`owned`)."""
+    return [owned(c, player) for c in cards]
+
+
 
 class Matcher:
     """Which component a group of cards is, in one regulation (4.1.3).
@@ -148,6 +154,8 @@ class Matcher:
                    if ZONE_OF_KIND[s.kind] == zone and (fmt in s.formats or frame in s.frames)]
             for zone in set(ZONE_OF_KIND.values())}
         self._memo: dict[tuple, str | None] = {}
+        #: the character a card placed face down is (`GameState.face_down_character`), once found
+        self.face_down: str | None = None
         #: script id → (its type, its kind): what `GameState.units_of` selects by
         self.kinds: dict[str, tuple[str, str]] = {sid: (s.type.id, s.kind) for sid, s in ruleset.scripts.items()}
         #: the components with static abilities (their class's `scopes`): the holders
@@ -252,11 +260,16 @@ class GameState:
         """The character a card placed face down on the field is (the one whose unit
         condition takes a face-down card: 防壁 in the official lists), found from the
         regulation's components, never by name. A preset bulwark is designated as it."""
-        probe = (Card(1),)
-        for comp, cond in self.components("field"):
-            if cond is not None and getattr(cond, "matches", None) and cond.matches(probe, face_up=False):
-                return comp
-        raise RulesError(f"no character of {self.format} / {self.frame} is placed face down")
+        found = self.matcher.face_down
+        if found is None:
+            probe = (Card(1),)
+            for comp, cond in self.components("field"):
+                if cond is not None and getattr(cond, "matches", None) and cond.matches(probe, face_up=False):
+                    found = self.matcher.face_down = comp  # the same for every game of the regulation
+                    break
+            else:
+                raise RulesError(f"no character of {self.format} / {self.frame} is placed face down")
+        return found
 
     def match_fog(self, unit: Unit) -> str | None:
         """The fog component a mark is: the one it was placed as, else by its cards."""
