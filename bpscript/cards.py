@@ -6,6 +6,7 @@ A=1, 2..10, J=11, Q=12, K=13; the Joker has no suit and number 0.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -64,6 +65,8 @@ class Card:
             object.__setattr__(found, "suit", _suit(suit))
             object.__setattr__(found, "copy", copy)
             _SHARED[key] = found
+            if found.suit is None or isinstance(found.suit, Suit):  # its text, for `texts`
+                str(found)
         return found
 
     def __init__(self, number: int, suit: Suit | None = None, copy: int = 0) -> None:
@@ -105,6 +108,15 @@ class Card:
 
 _SHARED: dict[tuple[int, "Suit | str | None", int], Card] = {}
 _NAMES: dict[Card, str] = {}  # each card's text, once written
+
+
+def texts(cards: "Iterable[Card]") -> str:
+    """The cards' texts joined by spaces, as `" ".join(map(str, cards))` writes them,
+    read from the table each card's text was written into when it was made."""
+    try:
+        return " ".join(map(_NAMES.__getitem__, cards))
+    except KeyError:  # a card whose text is not written yet
+        return " ".join(map(str, cards))
 
 
 def _suit(suit: "Suit | str | None") -> "Suit | str | None":

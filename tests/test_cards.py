@@ -28,3 +28,11 @@ def test_cards_still_order_and_print_by_their_values():
     assert [str(c) for c in (Card(1, Suit.SPADE), Card(10, Suit.DIAMOND), Card(0), Card(0, None, 1))] == \
         ["♠A", "♢10", "Joker", "Joker2"]
     assert {Card(2, Suit.CLUB): 1}[Card(2, Suit.CLUB)] == 1
+
+
+def test_texts_writes_cards_as_str_does():
+    from bpscript.cards import JOKERS, SUITS, texts
+    cards = [Card(n, s) for s in SUITS for n in range(1, 14)] + list(JOKERS) + [Card(0, None, 3)]
+    assert texts(cards) == " ".join(map(str, cards))
+    assert texts(reversed(cards[:3])) == f"{cards[2]} {cards[1]} {cards[0]}"
+    assert texts([]) == ""

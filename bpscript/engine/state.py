@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .. import model as m
-from ..cards import Card
+from ..cards import Card, texts
 from ..conditions import CardCondition
 
 ZONE_OF_KIND = {"character": "field", "fog": "fog", "trump": "trump"}
@@ -394,11 +394,10 @@ class GameState:
         parts = [f"turn {self.turn} {self.turn_player} {self.first_player} {self.winner}",
                  " ".join(f"{r.action}:{r.controller}:{[str(c) for c in r.keys]}" for r in self.stage)]
         for p in self.players:
-            parts.append(" ".join(map(str, p.life)) + "|" + " ".join(map(str, p.hand)) + "|" +
-                         " ".join(map(str, p.grave)) + "|" + " ".join(map(str, p.fog)) + "|" +
+            parts.append(texts(p.life) + "|" + texts(p.hand) + "|" + texts(p.grave) + "|" + texts(p.fog) + "|" +
                          " ".join(f"{u.cards[0]}{'+' if u.face_up else '-'}" for u in p.trumps))
             if p.pack or p.rare or p.pack_opened:  # only frames with a pack or rare cards: digests stay as they were
-                parts.append(" ".join(map(str, p.pack)) + f"|{p.pack_opened}|" + " ".join(map(str, p.rare)))
+                parts.append(texts(p.pack) + f"|{p.pack_opened}|" + texts(p.rare))
             parts += [f"{[str(c) for c in u.cards]} {u.face_up} {u.charged} {u.component} {u.size_bonus} "
                       f"{u.size_lasting} {sorted(u.statuses)}" for u in p.field]
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
