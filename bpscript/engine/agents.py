@@ -71,10 +71,18 @@ class RandomAgent(Agent):
             n = self.rng.randint(min(at_least, len(options)), len(options)) if options else 0
         else:
             n = min(count, len(options))
-        return self.rng.sample(options, n)
+        return pick(self.rng, options, n)
 
     def yes(self, view, player, question):
         return self.rng.random() < 0.5
+
+
+def pick(rng: random.Random, options: list[Any], n: int) -> list[Any]:
+    """`rng.sample(options, n)`, with the same draws: one item is `rng.choice` (what
+    `sample` draws for it), the most frequent case (a card to discard, a blocker)."""
+    if n == 1:
+        return [rng.choice(options)]
+    return rng.sample(options, n)
 
 
 def _staged(view: Any) -> int:
