@@ -30,7 +30,7 @@ from .base import NotExecutable, locate
 from .context import EffectContext, apply_abilities
 from .abilities import shielded
 from .costs import Costs
-from .legal import Legal, Option
+from .legal import Legal, Option, SeenOption
 from .request import Chooser, Note, Request
 from .rules import Rules
 from .setup import deal, prepare
@@ -289,7 +289,7 @@ class Game:
         self.requested[opt.action] += 1
         self.requested_by[p][opt.action] += 1
         # an option's text shows its target as it stands now: written now when it has one
-        self.note(Note("P{} requests {}", p, opt if opt.target is None else str(opt)))
+        self.note(Note("P{} requests {}", p, opt if opt.target is None else SeenOption(opt)))
         return req
 
     def add_to_stage(self, req: Request) -> None:

@@ -22,7 +22,7 @@ from .abilities import forced_attack
 from .context import EffectContext, apply_abilities
 from .request import Request
 from .state import Unit
-from .view import describe
+from .view import Seen, describe
 
 MAIN = Window.MAIN
 
@@ -38,12 +38,28 @@ class Option:
     target: Any = None
 
     def __str__(self) -> str:
+        return self.written(self.target)
+
+    def written(self, target: Any) -> str:
+        """The option's text, its target written as `target` (itself, or as it was seen)."""
         parts = [f"{self.name}({self.action})"]
         if self.keys:
             parts.append("★" + " ".join(map(str, self.keys)))
         if self.target is not None:
-            parts.append("→ " + describe(self.target))
+            parts.append("→ " + (describe(target) if target is self.target else str(target)))
         return " ".join(parts)
+
+
+class SeenOption:
+    """An option as it stands now, written when read (`view.Seen`): what a note names."""
+
+    __slots__ = ("option", "target")
+
+    def __init__(self, option: Option):
+        self.option, self.target = option, Seen(option.target)
+
+    def __str__(self) -> str:
+        return self.option.written(self.target)
 
 
 class Options(Sequence):

@@ -9,13 +9,38 @@ from .state import Unit
 
 
 def describe(x: Any) -> str:
-    if isinstance(x, Unit):  # a face-down unit's cards are not public (6.1)
-        return f"{x.component or '?'}[{x if x.face_up else 'face down'}] (P{x.owner})"
+    if isinstance(x, Unit):
+        return unit_text(x.component, x.cards, x.face_up, x.owner)
     if isinstance(x, Request):
         return f"request {x}"
     if isinstance(x, int):
         return f"P{x}"
     return str(x)
+
+
+def unit_text(component: str | None, cards: Any, face_up: bool, owner: int) -> str:
+    """A unit as `describe` writes it: a face-down unit's cards are not public (6.1)."""
+    return f"{component or '?'}[{''.join(map(str, cards)) if face_up else 'face down'}] (P{owner})"
+
+
+class Seen:
+    """A target as it stands now, written when read: a note names a unit as it was when
+    the note was made (its cards and face may change later), and most notes are never read."""
+
+    __slots__ = ("target", "text", "component", "cards", "face_up")
+
+    def __init__(self, target: Any):
+        self.target = target
+        if isinstance(target, Unit):
+            self.text = None
+            self.component, self.cards, self.face_up = target.component, tuple(target.cards), target.face_up
+        else:  # a request or a player: written now (rare)
+            self.text = describe(target)
+
+    def __str__(self) -> str:
+        if self.text is None:
+            return unit_text(self.component, self.cards, self.face_up, self.target.owner)
+        return self.text
 
 
 def full_view(game: Any, p: int) -> dict[str, Any]:
