@@ -156,18 +156,20 @@ class Game:
         st = self.state
         apply_abilities(st, self.seats, self.rules.load)
         self.chance, self.passes = st.turn_player, set()  # [2]
-        turn = st.turn
+        turn, decisions = st.turn, self.decisions_this_turn
+        step, max_turns, max_decisions = self.step, self.max_turns, self.max_decisions
         while st.winner is None:
             if st.turn != turn:
-                turn, self.decisions_this_turn = st.turn, 0
-            if st.turn > self.max_turns:
+                turn, decisions = st.turn, 0
+            if turn > max_turns:
                 self.end_by_limit("turn limit")
                 break
-            if self.decisions_this_turn >= self.max_decisions:
+            if decisions >= max_decisions:
                 self.end_by_limit("decision limit")
                 break
-            self.decisions_this_turn += 1
-            self.step()
+            decisions += 1
+            self.decisions_this_turn = decisions
+            step()
         return st.winner  # type: ignore[return-value]
 
     def step(self) -> None:
