@@ -84,11 +84,9 @@ class Options(Sequence):
         if self._actions is None:
             # the first look: abilities applied, what every action shares
             scan = self._scan = _Scan(self._legal, self._p)
-            ways = scan.ways
-            plans = self._legal.plans if scan.main_ok else self._legal.any_time  # メイン: 5.1
-            bits = scan.any_bits
-            # an action with a card of its key (a pattern) that no card of the hand meets is skipped
-            have = [plan.id for plan in plans if bits & plan.bits == plan.bits and ways(plan, True)]
+            possible = scan.possible
+            # the actions of this window whose key patterns the hand meets (`_Tables.playable`)
+            have = [plan.id for plan in scan.playable if plan.always or possible(plan)]
             self._actions = scan.only_forced(have)
         return self._actions
 
@@ -129,7 +127,8 @@ class _Plan:
     window, cost totals, whether it has an activation condition, a key and targets."""
 
     __slots__ = ("cls", "id", "name", "main", "needs", "needs_key", "per_way", "inst", "activates", "key_unit", "key",
-                 "key_zone", "patterns", "single", "bits", "bit_list", "targeted", "spec", "where", "any_target")
+                 "key_zone", "patterns", "single", "bits", "bit_list", "targeted", "spec", "where", "any_target",
+                 "quick", "first_needs", "always")
 
     def __init__(self, cls: type, rules: Any, costs: Any):
         self.cls, self.id, self.name = cls, cls.id, cls.name
@@ -157,6 +156,18 @@ class _Plan:
         self.where = targeting.where_of(rules.ruleset.vocabulary, self.spec[0]) if self.targeted else None
         # no where-condition: the targets are the candidates, whatever the key cards
         self.any_target = type(self.inst).target_ok is ActionEffect.target_ok
+        discards, drive_key = self.per_way
+        #: whether a first look needs no way listed (`_Scan.possible`): no key unit to find or
+        #: drive, key cards (if any) from the hand by patterns, targets (if any) whatever the keys
+        self.quick = (not self.key_unit and not drive_key and self.key_zone is None
+                      and (not self.key or bool(self.patterns)) and self.any_target)
+        #: for that look, what each payment must reach: the cost, and for a discard the key
+        #: cards too (they leave the hand before the cost is paid)
+        self.first_needs = tuple((need, n + (len(self.patterns) if (need, n) in discards else 0))
+                                 for need, n in self.needs.items())
+        #: a first look has nothing to check beyond the key patterns in the hand (エンド, サーチ)
+        self.always = self.quick and not self.needs and not self.activates and not self.targeted \
+            and len(self.patterns) <= 1
 
 
 class _Tables:
@@ -176,6 +187,17 @@ class _Tables:
                 plan.bits |= bit
                 plan.bit_list.append(bit)
         self.masks: dict[Card, int] = {}
+        self._playable: dict[tuple[bool, int], tuple[_Plan, ...]] = {}
+
+    def playable(self, main: bool, bits: int) -> tuple[_Plan, ...]:
+        """The plans of the window (every action in メイン, else those outside it: 5.1) whose
+        key patterns are all met by some card of a hand whose cards meet `bits` (an action
+        with a pattern no card meets has no way), worked out once per set of bits."""
+        found = self._playable.get((main, bits))
+        if found is None:
+            found = self._playable[(main, bits)] = tuple(
+                plan for plan in (self.plans if main else self.any_time) if bits & plan.bits == plan.bits)
+        return found
 
     def mask(self, card: Card) -> int:
         """The bits of the key patterns `card` meets (computed once per card)."""
@@ -188,60 +210,59 @@ class _Tables:
 _TABLES: "weakref.WeakKeyDictionary[Any, _Tables]" = weakref.WeakKeyDictionary()
 
 
+class _Funds(dict):
+    """How much of each payment player `p` could make now, keys aside (`Costs.funds`),
+    asked of the costs the first time a payment is looked up in a decision."""
+
+    __slots__ = ("costs", "p")
+
+    def __init__(self, costs: Any, p: int):
+        super().__init__()
+        self.costs, self.p = costs, p
+
+    def __missing__(self, need: Any) -> int:
+        found = self[need] = self.costs.funds(self.p, (need,))[need]
+        return found
+
+
 class _Scan:
     """One decision's look at the state: abilities applied once, then what every action's
     ways share: the hand's key cards, the funds for costs, the candidates for targets and
     the probe request (set for each action before it is used)."""
 
-    __slots__ = ("legal", "game", "st", "p", "main_ok", "hand", "masks", "any_bits", "hand_sets", "_ctx", "funds",
-                 "afford", "forced", "cands", "units_seen")
+    __slots__ = ("legal", "game", "st", "p", "main_ok", "hand", "masks", "any_bits", "playable", "hand_sets",
+                 "funds", "afford", "cands", "units_seen", "zones")
 
     def __init__(self, legal: "Legal", p: int):
         game = legal.game
         st = game.state
         apply_abilities(st, game.seats, game.rules.load)  # labels, waived costs, forced attacks (9.3)
         self.legal, self.game, self.st, self.p = legal, game, st, p
-        self.main_ok = p == st.turn_player and not st.stage
-        self.hand = tuple(st.players[p].hand)
-        self.masks, self.any_bits = self.hand_masks()  # per card of the hand, `_Tables.mask`; their union
+        self.main_ok = main = p == st.turn_player and not st.stage
+        self.hand, self.masks, self.any_bits = legal.hand_masks(p)  # per card of the hand, `_Tables.mask`; their union
+        self.playable = legal.tables.playable(main, self.any_bits)
         self.hand_sets: dict[str, list[tuple[Card, ...]]] | None = None
-        self._ctx: EffectContext | None = None
-        self.funds: dict = {}
+        self.funds = _Funds(game.costs, p)
         self.afford: dict[frozenset, bool] = {}  # cost totals → whether they can be paid, keys aside
-        self.forced = forced_attack(st, p)
         self.cands: dict[str, list[Any]] = {}  # action → the candidates for its target
         self.units_seen: dict[tuple, list[Unit]] = {}  # (player, kind, zone) → units
+        self.zones: dict[tuple[int, str], Any] = {}  # (player, zone) → `targeting.zone_index`
 
     def only_forced(self, actions: list[str]) -> list[str]:
         """Of `actions` (each with a legal way), the attacks an ability forces (巨人) when
         one of them is there, else all of them (docs/engine.md)."""
-        if not self.forced:
+        # only an ability forces an attack: with no holder of abilities, nothing is forced
+        forced = forced_attack(self.st, self.p) if actions and not self.st.abilities_none else ()
+        if not forced:
             return actions
-        return [a for a in actions if a in self.forced] or actions
+        return [a for a in actions if a in forced] or actions
 
     def ctx(self, plan: _Plan, keys: list[Card], unit: Unit | None) -> EffectContext:
         """The context of a probe request of `plan`'s action with these keys and key unit."""
-        ctx = self._ctx
-        if ctx is None:
-            ctx = self._ctx = self.game.ctx(Request("", self.p))
+        ctx = self.legal.probe(self.p)
         probe = ctx.request
         probe.action, probe.keys, probe.key_unit = plan.id, keys, unit
         return ctx
-
-    def hand_masks(self) -> tuple[list[int], int]:
-        """Per card of the hand, the key patterns it meets (`_Tables.mask`); their union."""
-        hand = self.hand
-        tables = self.legal.tables
-        get = tables.masks.get
-        masks = [get(c) for c in hand]
-        if None in masks:  # a card not seen yet
-            masks = [tables.mask(c) for c in hand]
-        if len(set(hand)) != len(hand):  # a card twice: not in a real game, but each set once
-            masks = [m if c not in hand[:i] else 0 for i, (c, m) in enumerate(zip(hand, masks))]
-        bits = 0
-        for m in masks:
-            bits |= m
-        return masks, bits
 
     def key_sets(self, plan: _Plan) -> list[tuple[Card, ...]]:
         """The sets of key cards that meet `plan`'s key condition (`Rules.key_sets`)."""
@@ -252,6 +273,31 @@ class _Scan:
         if self.hand_sets is None:
             self.hand_sets = self.game.rules.hand_key_sets(hand)
         return self.game.rules.key_sets(plan.id, hand, self.hand_sets)
+
+    def possible(self, plan: _Plan) -> bool:
+        """Whether the action has a legal way (`ways(plan, True)`), its key patterns being
+        met by the hand (`playable`). A quick plan's ways all have as many key cards and
+        the same targets: its costs with the key cards, its activation condition, a
+        candidate and a matching of the key patterns decide, with no way listed."""
+        if not plan.quick or self.st.waived:
+            return bool(self.ways(plan, True))
+        funds = self.funds
+        for need, n in plan.first_needs:
+            if funds[need] < n:
+                return False
+        if plan.activates and not plan.inst.can_activate(self.ctx(plan, [], None)):
+            return False
+        if plan.targeted and not targeting.has_candidate(self.st, plan.id, plan.spec, self.p, plan.where,
+                                                         self.zone):
+            return False
+        return plan.single or not plan.patterns or self.matched(plan)
+
+    def zone(self, player: int, zone: str) -> Any:
+        """`targeting.zone_index` of a player's zone, once a decision."""
+        found = self.zones.get((player, zone))
+        if found is None:
+            found = self.zones[(player, zone)] = targeting.zone_index(self.st, player, zone)
+        return found
 
     def ways(self, plan: _Plan, first: bool) -> list[Option]:
         """The legal ways to request one action, in order (5.3); when `first`, only whether
@@ -271,9 +317,6 @@ class _Scan:
             key = plan.needs_key if not st.waived else frozenset(needs.items())
             ok = self.afford.get(key)
             if ok is None:
-                missing = [n for n in needs if n not in funds]
-                if missing:
-                    funds.update(game.costs.funds(p, {n: 0 for n in missing}))
                 ok = self.afford[key] = game.costs.affordable(needs, funds, (), None)
             if not ok:
                 return []
@@ -362,6 +405,34 @@ class Legal:
             tables = _TABLES[game.rules] = _Tables(game.rules, game.costs)
         self.tables = tables
         self.plans, self.any_time, self.by_id = tables.plans, tables.any_time, tables.by_id
+        self._hands: list[Any] = [None, None]  # per player: the hand last looked at, its masks and bits
+        self._probes: list[EffectContext | None] = [None, None]  # per player: the probe request's context
+
+    def hand_masks(self, p: int) -> tuple[tuple[Card, ...], list[int], int]:
+        """Player `p`'s hand, per card the key patterns it meets (`_Tables.mask`; 0 for a
+        card met before in the hand: each set once), and their union. A hand is often
+        looked at again unchanged (the other player passed): the last one is kept."""
+        hand = tuple(self.game.state.players[p].hand)
+        last = self._hands[p]
+        if last is not None and last[0] == hand:
+            return last
+        tables = self.tables
+        masks = [tables.mask(c) for c in hand]
+        if len(set(hand)) != len(hand):  # a card twice: not in a real game, but each set once
+            masks = [m if c not in hand[:i] else 0 for i, (c, m) in enumerate(zip(hand, masks))]
+        bits = 0
+        for m in masks:
+            bits |= m
+        found = self._hands[p] = (hand, masks, bits)
+        return found
+
+    def probe(self, p: int) -> EffectContext:
+        """The context of a probe request of player `p` (its action, keys and key unit are
+        set for each use), made once per player: activation and where-conditions read it."""
+        ctx = self._probes[p]
+        if ctx is None or ctx.state is not self.game.state:
+            ctx = self._probes[p] = self.game.ctx(Request("", p))
+        return ctx
 
     def options(self, p: int) -> Options:
         """The requests player `p` may make now, worked out as they are looked at."""

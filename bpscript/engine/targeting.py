@@ -14,7 +14,7 @@ from .request import Ctx, Request
 from .state import ZONE_OF_KIND, GameState, RulesError, Unit
 from .verbs import take
 
-__all__ = ["untargetable", "where_of", "candidates", "targets", "TARGET_ZONES"]
+__all__ = ["untargetable", "where_of", "candidates", "has_candidate", "zone_index", "targets", "TARGET_ZONES"]
 
 #: the zones whose units an action may target (5.3.1): characters on the field, trumps
 TARGET_ZONES = ("field", "trump")
@@ -62,7 +62,7 @@ def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p:
     kind, _count, owner = spec
     what, zone = where or where_of(st.ruleset.vocabulary, kind)
     if what == UNITS:
-        players = (0, 1) if owner is None else ((p,) if owner == "self" else (1 - p,))
+        players = _players(owner, p)
         units = units_of or st.units_of
         # most units have no shield: `untargetable` is asked of those that have one
         return [u for q in players for u in units(q, kind, zone)
@@ -72,6 +72,45 @@ def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p:
     if what == PLAYERS:
         return [0, 1]
     return [1 - p] if what == OPPONENT else []
+
+
+def _players(owner: str | None, p: int) -> tuple[int, ...]:
+    """The players whose units a target kind of this owner ranges over, for player `p`."""
+    return (0, 1) if owner is None else ((p,) if owner == "self" else (1 - p,))
+
+
+def zone_index(st: GameState, player: int, zone: str) -> tuple[set[str | None], list[Unit]]:
+    """The units of a player's zone (the field, the trump zone) as `has_candidate` asks
+    them: the components of those no ability shields, and the shielded units themselves."""
+    p = st.players[player]
+    units = p.field if zone == "field" else p.trumps if zone == "trump" else ()
+    free: set[str | None] = set()
+    shielded: list[Unit] = []
+    for u in units:
+        if u.untargetable_by:
+            shielded.append(u)
+        else:
+            free.add(u.component)
+    return free, shielded
+
+
+def has_candidate(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int,
+                  where: tuple[str, str | None], zone_index_of: Any) -> bool:
+    """Whether `candidates` has one, with no list made: a legal request's first look at an
+    action whose targets do not depend on its key cards. `zone_index_of(player, zone)`
+    stands for `zone_index` (looked up once a decision)."""
+    kind, _count, owner = spec
+    what, zone = where
+    if what == UNITS:
+        ids = st.matcher.of_kind(kind)  # what `GameState.units_of` selects by
+        for q in _players(owner, p):
+            free, shielded = zone_index_of(q, zone)
+            if not ids.isdisjoint(free) or any(u.component in ids and not untargetable(u, action) for u in shielded):
+                return True
+        return False
+    if what == REQUESTS:
+        return any(not _note_shields(st, r, action) for r in st.stage)
+    return what == PLAYERS or what == OPPONENT
 
 
 def targets(st: GameState, ctx: Any, cls: type, inst: Any, p: int) -> list[Any]:
