@@ -8,23 +8,19 @@ condition and the target kind as the vocabulary declares it.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card
-from ..conditions import LabelHolder, NamedCharacter, Slots, has_matching
-from ..vocabulary import Window
-from .base import ActionEffect
+from ..conditions import LabelHolder, NamedCharacter, has_matching
 from . import targeting
 from .abilities import forced_attack
 from .context import EffectContext, apply_abilities
+from .plans import Plan, tables_of
 from .request import Request
 from .state import Unit
 from .view import Seen, describe
-
-MAIN = Window.MAIN
 
 
 @dataclass(frozen=True, eq=False)
@@ -96,7 +92,7 @@ class Options(Sequence):
             return []
         found = self._ways.get(action)
         if found is None:
-            found = self._ways[action] = self._scan.ways(self._legal.by_id[action], False)  # type: ignore[union-attr]
+            found = self._ways[action] = self._scan.listed(self._legal.by_id[action])  # type: ignore[union-attr]
         return found
 
     @property
@@ -120,94 +116,6 @@ class Options(Sequence):
     def __contains__(self, x: object) -> bool:
         action = getattr(x, "action", None)
         return isinstance(action, str) and any(o is x for o in self.of(action))
-
-
-class _Plan:
-    """What legal requests need of one direct action, worked out once per `Rules`: its
-    window, cost totals, whether it has an activation condition, a key and targets."""
-
-    __slots__ = ("cls", "id", "name", "main", "needs", "needs_key", "per_way", "inst", "activates", "key_unit", "key",
-                 "key_zone", "patterns", "single", "bits", "bit_list", "targeted", "spec", "where", "any_target",
-                 "quick", "first_needs", "always")
-
-    def __init__(self, cls: type, rules: Any, costs: Any):
-        self.cls, self.id, self.name = cls, cls.id, cls.name
-        self.main = cls.window == MAIN
-        self.needs = costs.totals(cls)
-        self.needs_key = frozenset(self.needs.items())
-        self.per_way = costs.per_way(self.needs)
-        self.inst = rules.instance(cls.id)
-        # the base class's can_activate is always True: skip the call
-        self.activates = type(self.inst).can_activate is not ActionEffect.can_activate
-        self.key_unit = bool(cls.key_is_unit)
-        self.key = cls.key is not None and not cls.key_is_unit
-        # key cards from a zone other than the hand (★レアカード1枚: the rare zone)
-        cond = rules.ruleset.scripts[cls.id].key.condition if self.key else None  # type: ignore[union-attr]
-        self.key_zone: str | None = getattr(cond, "zone", None)
-        #: a key of one card per pattern from the hand (♡A〜10, ♡A〜K と ♢A〜K): the patterns, a bit
-        #: for each in `_Tables.masks` (`bits`: all of them), and whether it is a one-card key
-        self.patterns = cond.patterns if isinstance(cond, Slots) and self.key_zone is None else ()
-        self.single = len(self.patterns) == 1
-        self.bits = 0
-        self.bit_list: list[int] = []  # a bit per pattern, in order
-        self.targeted = bool(cls.target_kinds)
-        self.spec = cls.target_kinds[0] if self.targeted else None
-        #: what the target kind ranges over (`targeting.where_of`), resolved once
-        self.where = targeting.where_of(rules.ruleset.vocabulary, self.spec[0]) if self.targeted else None
-        # no where-condition: the targets are the candidates, whatever the key cards
-        self.any_target = type(self.inst).target_ok is ActionEffect.target_ok
-        discards, drive_key = self.per_way
-        #: whether a first look needs no way listed (`_Scan.possible`): no key unit to find or
-        #: drive, key cards (if any) from the hand by patterns, targets (if any) whatever the keys
-        self.quick = (not self.key_unit and not drive_key and self.key_zone is None
-                      and (not self.key or bool(self.patterns)) and self.any_target)
-        #: for that look, what each payment must reach: the cost, and for a discard the key
-        #: cards too (they leave the hand before the cost is paid)
-        self.first_needs = tuple((need, n + (len(self.patterns) if (need, n) in discards else 0))
-                                 for need, n in self.needs.items())
-        #: a first look has nothing to check beyond the key patterns in the hand (エンド, サーチ)
-        self.always = self.quick and not self.needs and not self.activates and not self.targeted \
-            and len(self.patterns) <= 1
-
-
-class _Tables:
-    """What legal requests know of one `Rules`: the plans of its direct actions, and for
-    each card, which patterns of key conditions it meets (a bit per pattern of each action:
-    a hand is looked at once per decision, not once per action)."""
-
-    def __init__(self, rules: Any, costs: Any):
-        self.plans = [_Plan(c, rules, costs) for c in rules.direct]
-        self.any_time = [plan for plan in self.plans if not plan.main]  # the actions outside メイン too
-        self.by_id = {plan.id: plan for plan in self.plans}
-        self.patterns: list[tuple[int, Any]] = []  # (bit, pattern)
-        for plan in self.plans:
-            for pattern in plan.patterns:
-                bit = 1 << len(self.patterns)
-                self.patterns.append((bit, pattern))
-                plan.bits |= bit
-                plan.bit_list.append(bit)
-        self.masks: dict[Card, int] = {}
-        self._playable: dict[tuple[bool, int], tuple[_Plan, ...]] = {}
-
-    def playable(self, main: bool, bits: int) -> tuple[_Plan, ...]:
-        """The plans of the window (every action in メイン, else those outside it: 5.1) whose
-        key patterns are all met by some card of a hand whose cards meet `bits` (an action
-        with a pattern no card meets has no way), worked out once per set of bits."""
-        found = self._playable.get((main, bits))
-        if found is None:
-            found = self._playable[(main, bits)] = tuple(
-                plan for plan in (self.plans if main else self.any_time) if bits & plan.bits == plan.bits)
-        return found
-
-    def mask(self, card: Card) -> int:
-        """The bits of the key patterns `card` meets (computed once per card)."""
-        found = self.masks.get(card)
-        if found is None:
-            found = self.masks[card] = sum(bit for bit, pattern in self.patterns if pattern.accepts(card))
-        return found
-
-
-_TABLES: "weakref.WeakKeyDictionary[Any, _Tables]" = weakref.WeakKeyDictionary()
 
 
 class _Funds(dict):
@@ -257,14 +165,14 @@ class _Scan:
             return actions
         return [a for a in actions if a in forced] or actions
 
-    def ctx(self, plan: _Plan, keys: list[Card], unit: Unit | None) -> EffectContext:
+    def ctx(self, plan: Plan, keys: list[Card], unit: Unit | None) -> EffectContext:
         """The context of a probe request of `plan`'s action with these keys and key unit."""
         ctx = self.legal.probe(self.p)
         probe = ctx.request
         probe.action, probe.keys, probe.key_unit = plan.id, keys, unit
         return ctx
 
-    def key_sets(self, plan: _Plan) -> list[tuple[Card, ...]]:
+    def key_sets(self, plan: Plan) -> list[tuple[Card, ...]]:
         """The sets of key cards that meet `plan`'s key condition (`Rules.key_sets`)."""
         hand = self.hand
         if plan.single:
@@ -274,12 +182,13 @@ class _Scan:
             self.hand_sets = self.game.rules.hand_key_sets(hand)
         return self.game.rules.key_sets(plan.id, hand, self.hand_sets)
 
-    def possible(self, plan: _Plan) -> bool:
-        """Whether the action has a legal way (`ways(plan, True)`), its key patterns being
-        met by the hand (`playable`). A quick plan's ways all have as many key cards and
-        the same targets: its costs with the key cards, its activation condition, a
-        candidate and a matching of the key patterns decide, with no way listed."""
-        if not plan.quick or self.st.waived:
+    def possible(self, plan: Plan) -> bool:
+        """Whether the action has a legal way (as `ways(plan, True)` finds), its key
+        patterns being met by the hand (`playable`). For a uniform plan no way is listed:
+        its costs with the key cards, its activation condition, then a candidate and a
+        matching of the key patterns (targets whatever the keys), or else a key set with a
+        target its where-condition accepts."""
+        if not plan.uniform or self.st.waived:
             return bool(self.ways(plan, True))
         funds = self.funds
         for need, n in plan.first_needs:
@@ -287,10 +196,39 @@ class _Scan:
                 return False
         if plan.activates and not plan.inst.can_activate(self.ctx(plan, [], None)):
             return False
-        if plan.targeted and not targeting.has_candidate(self.st, plan.id, plan.spec, self.p, plan.where,
-                                                         self.zone):
-            return False
-        return plan.single or not plan.patterns or self.matched(plan)
+        if plan.any_target:
+            if plan.targeted and not targeting.has_candidate(self.st, plan.id, plan.spec, self.p, plan.where,
+                                                             self.zone):
+                return False
+            return plan.single or not plan.patterns or self.matched(plan)
+        cands = self.candidates(plan)
+        if cands:
+            target_ok = plan.inst.target_ok
+            for keys in self.key_sets(plan) if plan.patterns else [()]:
+                ctx = self.ctx(plan, list(keys), None)
+                for t in cands:
+                    if target_ok(ctx, 0, t):
+                        return True
+        return False
+
+    def listed(self, plan: Plan) -> list[Option]:
+        """The ways of an action `possible` found, in order (`ways(plan, False)`): for a
+        uniform plan, whose costs hold for every way, each key set with each target."""
+        if not plan.uniform or self.st.waived:
+            return self.ways(plan, False)
+        action, name = plan.id, plan.name
+        sets = self.key_sets(plan) if plan.patterns else [()]
+        if not plan.targeted:
+            return [Option(action, name, keys) for keys in sets]
+        cands = self.candidates(plan)
+        if plan.any_target:
+            return [Option(action, name, keys, None, t) for keys in sets for t in cands]
+        target_ok = plan.inst.target_ok
+        out = []
+        for keys in sets:
+            ctx = self.ctx(plan, list(keys), None)
+            out.extend(Option(action, name, keys, None, t) for t in cands if target_ok(ctx, 0, t))
+        return out
 
     def zone(self, player: int, zone: str) -> Any:
         """`targeting.zone_index` of a player's zone, once a decision."""
@@ -299,7 +237,7 @@ class _Scan:
             found = self.zones[(player, zone)] = targeting.zone_index(self.st, player, zone)
         return found
 
-    def ways(self, plan: _Plan, first: bool) -> list[Option]:
+    def ways(self, plan: Plan, first: bool) -> list[Option]:
         """The legal ways to request one action, in order (5.3); when `first`, only whether
         there is any: a list, empty or not, of no Options (none is built for a look)."""
         if self.any_bits & plan.bits != plan.bits:  # a pattern of the key no card of the hand meets: no way
@@ -369,7 +307,7 @@ class _Scan:
                         out.append(Option(plan.id, plan.name, keys, unit, t))
         return out
 
-    def candidates(self, plan: _Plan) -> list[Any]:
+    def candidates(self, plan: Plan) -> list[Any]:
         """The candidates for `plan`'s target (`targeting.candidates`), once a decision;
         the units of a player, zone and kind are looked up once for every action."""
         found = self.cands.get(plan.id)
@@ -386,7 +324,7 @@ class _Scan:
             found = self.units_seen[key] = self.st.units_of(player, kind, zone)
         return found
 
-    def matched(self, plan: _Plan) -> bool:
+    def matched(self, plan: Plan) -> bool:
         """Whether distinct cards of the hand meet each pattern of `plan`'s key (a key
         set exists: `Slots.candidates` would find one)."""
         if plan.single:  # its bit is in the hand's (checked first of all)
@@ -400,31 +338,19 @@ class Legal:
 
     def __init__(self, game: Any):  # a Game: its state, rules, costs and contexts
         self.game = game
-        tables = _TABLES.get(game.rules)
-        if tables is None:
-            tables = _TABLES[game.rules] = _Tables(game.rules, game.costs)
-        self.tables = tables
+        self.tables = tables = tables_of(game.rules, game.costs)
         self.plans, self.any_time, self.by_id = tables.plans, tables.any_time, tables.by_id
         self._hands: list[Any] = [None, None]  # per player: the hand last looked at, its masks and bits
         self._probes: list[EffectContext | None] = [None, None]  # per player: the probe request's context
 
     def hand_masks(self, p: int) -> tuple[tuple[Card, ...], list[int], int]:
-        """Player `p`'s hand, per card the key patterns it meets (`_Tables.mask`; 0 for a
-        card met before in the hand: each set once), and their union. A hand is often
-        looked at again unchanged (the other player passed): the last one is kept."""
+        """Player `p`'s hand with `Tables.hand` of it. A hand is often looked at again
+        unchanged (the other player passed): the last one of each player is kept."""
         hand = tuple(self.game.state.players[p].hand)
         last = self._hands[p]
-        if last is not None and last[0] == hand:
-            return last
-        tables = self.tables
-        masks = [tables.mask(c) for c in hand]
-        if len(set(hand)) != len(hand):  # a card twice: not in a real game, but each set once
-            masks = [m if c not in hand[:i] else 0 for i, (c, m) in enumerate(zip(hand, masks))]
-        bits = 0
-        for m in masks:
-            bits |= m
-        found = self._hands[p] = (hand, masks, bits)
-        return found
+        if last is None or last[0] != hand:
+            last = self._hands[p] = (hand, *self.tables.hand(hand))
+        return last
 
     def probe(self, p: int) -> EffectContext:
         """The context of a probe request of player `p` (its action, keys and key unit are

@@ -1,0 +1,123 @@
+"""What legal requests (`bpscript.engine.legal`) know of one `Rules` before any decision:
+per direct action, its window, cost totals, key and target kind (`Plan`); per card, which
+patterns of the key conditions it meets; per set of those patterns a hand meets, which
+actions may have a way at all (`Tables`). A decision then only reads the state.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from ..cards import Card
+from ..conditions import Slots
+from ..vocabulary import Window
+from . import targeting
+from .base import ActionEffect
+
+
+class Plan:
+    """What legal requests need of one direct action, worked out once per `Rules`: its
+    window, cost totals, whether it has an activation condition, a key and targets."""
+
+    __slots__ = ("cls", "id", "name", "main", "needs", "needs_key", "per_way", "inst", "activates", "key_unit", "key",
+                 "key_zone", "patterns", "single", "bits", "bit_list", "targeted", "spec", "where", "any_target",
+                 "uniform", "first_needs", "always")
+
+    def __init__(self, cls: type, rules: Any, costs: Any):
+        self.cls, self.id, self.name = cls, cls.id, cls.name
+        self.main = cls.window == Window.MAIN
+        self.needs = costs.totals(cls)
+        self.needs_key = frozenset(self.needs.items())
+        self.per_way = costs.per_way(self.needs)
+        self.inst = rules.instance(cls.id)
+        # the base class's can_activate is always True: skip the call
+        self.activates = type(self.inst).can_activate is not ActionEffect.can_activate
+        self.key_unit = bool(cls.key_is_unit)
+        self.key = cls.key is not None and not cls.key_is_unit
+        # key cards from a zone other than the hand (★レアカード1枚: the rare zone)
+        cond = rules.ruleset.scripts[cls.id].key.condition if self.key else None  # type: ignore[union-attr]
+        self.key_zone: str | None = getattr(cond, "zone", None)
+        #: a key of one card per pattern from the hand (♡A〜10, ♡A〜K と ♢A〜K): the patterns, a bit
+        #: for each in `Tables.masks` (`bits`: all of them), and whether it is a one-card key
+        self.patterns = cond.patterns if isinstance(cond, Slots) and self.key_zone is None else ()
+        self.single = len(self.patterns) == 1
+        self.bits = 0
+        self.bit_list: list[int] = []  # a bit per pattern, in order
+        self.targeted = bool(cls.target_kinds)
+        self.spec = cls.target_kinds[0] if self.targeted else None
+        #: what the target kind ranges over (`targeting.where_of`), resolved once
+        self.where = targeting.where_of(rules.ruleset.vocabulary, self.spec[0]) if self.targeted else None
+        # no where-condition: the targets are the candidates, whatever the key cards
+        self.any_target = type(self.inst).target_ok is ActionEffect.target_ok
+        discards, drive_key = self.per_way
+        #: every way has as many key cards, from the hand, and no key unit (no key, or a key of
+        #: patterns): whether the costs can be paid is the same for every way
+        self.uniform = (not self.key_unit and not drive_key and self.key_zone is None
+                        and (not self.key or bool(self.patterns)))
+        #: for such a plan, what each payment must reach: the cost, and for a discard the key
+        #: cards too (they leave the hand before the cost is paid)
+        self.first_needs = tuple((need, n + (len(self.patterns) if (need, n) in discards else 0))
+                                 for need, n in self.needs.items())
+        #: nothing to check beyond a hand that meets its key's pattern (エンド, サーチ)
+        self.always = self.uniform and not self.needs and not self.activates and not self.targeted \
+            and len(self.patterns) <= 1
+
+
+class Tables:
+    """What legal requests know of one `Rules`: the plans of its direct actions, and for
+    each card, which patterns of key conditions it meets (a bit per pattern of each action:
+    a hand is looked at once per decision, not once per action)."""
+
+    def __init__(self, rules: Any, costs: Any):
+        self.plans = [Plan(c, rules, costs) for c in rules.direct]
+        self.any_time = [plan for plan in self.plans if not plan.main]  # the actions outside メイン too
+        self.by_id = {plan.id: plan for plan in self.plans}
+        self.patterns: list[tuple[int, Any]] = []  # (bit, pattern)
+        for plan in self.plans:
+            for pattern in plan.patterns:
+                bit = 1 << len(self.patterns)
+                self.patterns.append((bit, pattern))
+                plan.bits |= bit
+                plan.bit_list.append(bit)
+        self.masks: dict[Card, int] = {}
+        self._playable: dict[tuple[bool, int], tuple[Plan, ...]] = {}
+
+    def mask(self, card: Card) -> int:
+        """The bits of the key patterns `card` meets (computed once per card)."""
+        found = self.masks.get(card)
+        if found is None:
+            found = self.masks[card] = sum(bit for bit, pattern in self.patterns if pattern.accepts(card))
+        return found
+
+    def hand(self, hand: tuple[Card, ...]) -> tuple[list[int], int]:
+        """Per card of `hand`, the key patterns it meets (0 for a card met before in the
+        hand: each key set once), and their union."""
+        masks = [self.mask(c) for c in hand]
+        if len(set(hand)) != len(hand):  # a card twice: not in a real game, but each set once
+            masks = [m if c not in hand[:i] else 0 for i, (c, m) in enumerate(zip(hand, masks))]
+        bits = 0
+        for m in masks:
+            bits |= m
+        return masks, bits
+
+    def playable(self, main: bool, bits: int) -> tuple[Plan, ...]:
+        """The plans of the window (every action in メイン, else those outside it: 5.1) whose
+        key patterns are all met by some card of a hand whose cards meet `bits` (an action
+        with a pattern no card meets has no way), worked out once per set of bits."""
+        found = self._playable.get((main, bits))
+        if found is None:
+            found = self._playable[(main, bits)] = tuple(
+                plan for plan in (self.plans if main else self.any_time) if bits & plan.bits == plan.bits)
+        return found
+
+
+_TABLES: "weakref.WeakKeyDictionary[Any, Tables]" = weakref.WeakKeyDictionary()
+
+
+def tables_of(rules: Any, costs: Any) -> Tables:
+    """The tables of `rules` (made once; `costs` reads the cost letters of the ruleset)."""
+    found = _TABLES.get(rules)
+    if found is None:
+        found = _TABLES[rules] = Tables(rules, costs)
+    return found
