@@ -81,14 +81,15 @@ class Options(Sequence):
             # the first look: abilities applied, what every action shares
             scan = self._scan = _Scan(self._legal, self._p)
             possible = scan.possible
-            # the actions of this window whose key patterns the hand meets (`_Tables.playable`)
+            # the actions of this window whose key patterns the hand meets (`Tables.playable`)
             have = [plan.id for plan in scan.playable if plan.always or possible(plan)]
-            self._actions = scan.only_forced(have)
+            # only an ability forces an attack: with no holder of abilities, nothing is forced
+            self._actions = have if scan.st.abilities_none else scan.only_forced(have)
         return self._actions
 
     def of(self, action: str) -> list[Option]:
         """The legal ways to request `action`, in order (none when it has none)."""
-        if action not in self.actions():
+        if action not in (self._actions if self._actions is not None else self.actions()):
             return []
         found = self._ways.get(action)
         if found is None:
@@ -108,25 +109,26 @@ class Options(Sequence):
         return len(self.items)
 
     def __bool__(self) -> bool:
-        return bool(self.actions())
+        return bool(self._actions if self._actions is not None else self.actions())
 
     def __iter__(self):
         return iter(self.items)
 
     def __contains__(self, x: object) -> bool:
         action = getattr(x, "action", None)
-        return isinstance(action, str) and any(o is x for o in self.of(action))
+        if isinstance(action, str):
+            for o in self.of(action):
+                if o is x:
+                    return True
+        return False
 
 
 class _Funds(dict):
-    """How much of each payment player `p` could make now, keys aside (`Costs.funds`),
-    asked of the costs the first time a payment is looked up in a decision."""
+    """How much of each payment player `p` could make now, keys aside (`Costs.funds`):
+    made with those the plans of the decision need, any other asked of the costs the
+    first time it is looked up."""
 
     __slots__ = ("costs", "p")
-
-    def __init__(self, costs: Any, p: int):
-        super().__init__()
-        self.costs, self.p = costs, p
 
     def __missing__(self, need: Any) -> int:
         found = self[need] = self.costs.funds(self.p, (need,))[need]
@@ -148,9 +150,10 @@ class _Scan:
         self.legal, self.game, self.st, self.p = legal, game, st, p
         self.main_ok = main = p == st.turn_player and not st.stage
         self.hand, self.masks, self.any_bits = legal.hand_masks(p)  # per card of the hand, `_Tables.mask`; their union
-        self.playable = legal.tables.playable(main, self.any_bits)
+        self.playable, needs = legal.tables.playable(main, self.any_bits)
         self.hand_sets: dict[str, list[tuple[Card, ...]]] | None = None
-        self.funds = _Funds(game.costs, p)
+        funds = self.funds = _Funds(game.costs.funds(p, needs) if needs else ())
+        funds.costs, funds.p = game.costs, p
         self.afford: dict[frozenset, bool] = {}  # cost totals → whether they can be paid, keys aside
         self.cands: dict[str, list[Any]] = {}  # action → the candidates for its target
         self.units_seen: dict[tuple, list[Unit]] = {}  # (player, kind, zone) → units
@@ -159,15 +162,16 @@ class _Scan:
     def only_forced(self, actions: list[str]) -> list[str]:
         """Of `actions` (each with a legal way), the attacks an ability forces (巨人) when
         one of them is there, else all of them (docs/engine.md)."""
-        # only an ability forces an attack: with no holder of abilities, nothing is forced
-        forced = forced_attack(self.st, self.p) if actions and not self.st.abilities_none else ()
+        forced = forced_attack(self.st, self.p) if actions else ()
         if not forced:
             return actions
         return [a for a in actions if a in forced] or actions
 
     def ctx(self, plan: Plan, keys: list[Card], unit: Unit | None) -> EffectContext:
         """The context of a probe request of `plan`'s action with these keys and key unit."""
-        ctx = self.legal.probe(self.p)
+        ctx = self.legal.probes[self.p]
+        if ctx is None or ctx.state is not self.st:
+            ctx = self.legal.probe(self.p)
         probe = ctx.request
         probe.action, probe.keys, probe.key_unit = plan.id, keys, unit
         return ctx
@@ -341,7 +345,7 @@ class Legal:
         self.tables = tables = tables_of(game.rules, game.costs)
         self.plans, self.any_time, self.by_id = tables.plans, tables.any_time, tables.by_id
         self._hands: list[Any] = [None, None]  # per player: the hand last looked at, its masks and bits
-        self._probes: list[EffectContext | None] = [None, None]  # per player: the probe request's context
+        self.probes: list[EffectContext | None] = [None, None]  # per player: `probe`, once made
 
     def hand_masks(self, p: int) -> tuple[tuple[Card, ...], list[int], int]:
         """Player `p`'s hand with `Tables.hand` of it. A hand is often looked at again
@@ -353,11 +357,10 @@ class Legal:
         return last
 
     def probe(self, p: int) -> EffectContext:
-        """The context of a probe request of player `p` (its action, keys and key unit are
-        set for each use), made once per player: activation and where-conditions read it."""
-        ctx = self._probes[p]
-        if ctx is None or ctx.state is not self.game.state:
-            ctx = self._probes[p] = self.game.ctx(Request("", p))
+        """A new context of a probe request of player `p` (its action, keys and key unit are
+        set for each use): activation and where-conditions read it. Kept in `probes`, it
+        serves every decision of the player while the game has the same state object."""
+        ctx = self.probes[p] = self.game.ctx(Request("", p))
         return ctx
 
     def options(self, p: int) -> Options:

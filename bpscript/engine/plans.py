@@ -81,7 +81,7 @@ class Tables:
                 plan.bits |= bit
                 plan.bit_list.append(bit)
         self.masks: dict[Card, int] = {}
-        self._playable: dict[tuple[bool, int], tuple[Plan, ...]] = {}
+        self._playable: dict[tuple[bool, int], tuple[tuple[Plan, ...], tuple[Any, ...]]] = {}
 
     def mask(self, card: Card) -> int:
         """The bits of the key patterns `card` meets (computed once per card)."""
@@ -101,14 +101,16 @@ class Tables:
             bits |= m
         return masks, bits
 
-    def playable(self, main: bool, bits: int) -> tuple[Plan, ...]:
+    def playable(self, main: bool, bits: int) -> tuple[tuple[Plan, ...], tuple[Any, ...]]:
         """The plans of the window (every action in メイン, else those outside it: 5.1) whose
         key patterns are all met by some card of a hand whose cards meet `bits` (an action
-        with a pattern no card meets has no way), worked out once per set of bits."""
+        with a pattern no card meets has no way), and the payments their costs need (a
+        decision asks the costs for them at once), worked out once per set of bits."""
         found = self._playable.get((main, bits))
         if found is None:
-            found = self._playable[(main, bits)] = tuple(
-                plan for plan in (self.plans if main else self.any_time) if bits & plan.bits == plan.bits)
+            plans = tuple(plan for plan in (self.plans if main else self.any_time) if bits & plan.bits == plan.bits)
+            needs = tuple(dict.fromkeys(need for plan in plans for need, _n in plan.first_needs if plan.uniform))
+            found = self._playable[(main, bits)] = (plans, needs)
         return found
 
 

@@ -60,6 +60,8 @@ def has_number(ctx: Ctx, what: Any, number: int) -> bool:
 @verb
 def has_suit(ctx: Ctx, what: Any, suit: Any) -> bool:
     """A unit's cards, or the suits an ability has it count as (♠兵士としても扱う)."""
+    if type(what) is Unit and isinstance(suit, Suit):  # the common shape (装備's target), read as below
+        return any(c.suit == suit for c in what.cards) or suit in what.ability_suits
     suits = {suit} if isinstance(suit, Suit) else set(suit or ())
     return any(c.suit in suits for c in cards_of(what)) or any(suits & u.ability_suits for u in units_of(what))
 
