@@ -25,6 +25,9 @@ Need = tuple[Payment, "str | None"]
 KEY_UNIT = "key_unit"
 #: driving the key unit: the one payment whose object the request itself names
 DRIVE_KEY_UNIT: Need = (Payment.DRIVE, KEY_UNIT)
+#: the payments as module names: an enum member read through its class costs a lookup each
+#: time, and legal requests ask what a player can pay at every decision
+DRIVE, DAMAGE, DISCARD, SACRIFICE = Payment.DRIVE, Payment.DAMAGE, Payment.DISCARD, Payment.SACRIFICE
 
 
 class CostError(RulesError):
@@ -73,13 +76,13 @@ class Costs:
         st = self.game.state
         out: dict[Need, int] = {}
         for kind, what in needs:
-            if kind is Payment.DRIVE and what != KEY_UNIT:
-                out[(kind, what)] = sum(1 for u in st.units_of(player, what) if u.charged)
-            elif kind is Payment.DAMAGE:
-                out[(kind, what)] = len(st.players[player].life)
-            elif kind is Payment.DISCARD:
+            if kind is DISCARD:
                 out[(kind, what)] = len(st.players[player].hand)
-            elif kind is Payment.SACRIFICE:
+            elif kind is DAMAGE:
+                out[(kind, what)] = len(st.players[player].life)
+            elif kind is DRIVE and what != KEY_UNIT:
+                out[(kind, what)] = sum(1 for u in st.units_of(player, what) if u.charged)
+            elif kind is SACRIFICE:
                 out[(kind, what)] = len(st.units_of(player, what))
         return out
 
@@ -92,7 +95,7 @@ class Costs:
             if (kind, what) == DRIVE_KEY_UNIT:
                 if key_unit_charged is False:
                     return False
-            elif kind is Payment.DISCARD:
+            elif kind is DISCARD:
                 if funds[(kind, what)] - len(keys) < n:
                     return False
             elif funds[(kind, what)] < n:
@@ -104,7 +107,7 @@ class Costs:
         """What of `needs` depends on the way an action is requested, once `affordable`
         holds without keys: the discards (the key cards leave the hand first: `funds[need]
         - len(keys) >= n` for each), and whether a charged key unit is driven."""
-        discards = tuple((need, n) for need, n in needs.items() if need[0] is Payment.DISCARD)
+        discards = tuple((need, n) for need, n in needs.items() if need[0] is DISCARD)
         return discards, DRIVE_KEY_UNIT in needs
 
     # ------------------------------------------------------------ paying

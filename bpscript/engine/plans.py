@@ -93,7 +93,10 @@ class Tables:
     def hand(self, hand: tuple[Card, ...]) -> tuple[list[int], int]:
         """Per card of `hand`, the key patterns it meets (0 for a card met before in the
         hand: each key set once), and their union."""
-        masks = [self.mask(c) for c in hand]
+        get = self.masks.get
+        masks = [get(c) for c in hand]
+        if None in masks:  # a card not seen yet
+            masks = [self.mask(c) for c in hand]
         if len(set(hand)) != len(hand):  # a card twice: not in a real game, but each set once
             masks = [m if c not in hand[:i] else 0 for i, (c, m) in enumerate(zip(hand, masks))]
         bits = 0
