@@ -17,7 +17,7 @@ from ..conditions import LabelHolder, NamedCharacter, has_matching
 from . import targeting
 from .abilities import forced_attack
 from .context import EffectContext, apply_abilities
-from .plans import Plan, tables_of
+from .plans import Hand, Plan, tables_of
 from .request import Request
 from .state import Unit
 from .view import Seen, describe
@@ -123,25 +123,13 @@ class Options(Sequence):
         return False
 
 
-class _Funds(dict):
-    """How much of each payment player `p` could make now, keys aside (`Costs.funds`):
-    made with those the plans of the decision need, any other asked of the costs the
-    first time it is looked up."""
-
-    __slots__ = ("costs", "p")
-
-    def __missing__(self, need: Any) -> int:
-        found = self[need] = self.costs.funds(self.p, (need,))[need]
-        return found
-
-
 class _Scan:
     """One decision's look at the state: abilities applied once, then what every action's
     ways share: the hand's key cards, the funds for costs, the candidates for targets and
     the probe request (set for each action before it is used)."""
 
     __slots__ = ("legal", "game", "st", "p", "main_ok", "hand", "masks", "any_bits", "playable", "hand_sets",
-                 "funds", "afford", "cands", "units_seen", "zones")
+                 "funds", "afford", "cands", "zones")
 
     def __init__(self, legal: "Legal", p: int):
         game = legal.game
@@ -149,14 +137,15 @@ class _Scan:
         apply_abilities(st, game.seats, game.rules.load)  # labels, waived costs, forced attacks (9.3)
         self.legal, self.game, self.st, self.p = legal, game, st, p
         self.main_ok = main = p == st.turn_player and not st.stage
-        self.hand, self.masks, self.any_bits = legal.hand_masks(p)  # per card of the hand, `_Tables.mask`; their union
-        self.playable, needs = legal.tables.playable(main, self.any_bits)
+        hand = legal.hand(p)
+        self.hand, self.masks, self.any_bits = hand.cards, hand.masks, hand.bits
+        self.playable, needs = hand.windows[main]
         self.hand_sets: dict[str, list[tuple[Card, ...]]] | None = None
-        funds = self.funds = _Funds(game.costs.funds(p, needs) if needs else ())
-        funds.costs, funds.p = game.costs, p
+        #: how much of each payment the player could make now, keys aside: every payment
+        #: the costs of the playable plans need (`Costs.funds`), with a waived letter or not
+        self.funds = game.costs.funds(p, needs) if needs else {}
         self.afford: dict[frozenset, bool] = {}  # cost totals → whether they can be paid, keys aside
         self.cands: dict[str, list[Any]] = {}  # action → the candidates for its target
-        self.units_seen: dict[tuple, list[Unit]] = {}  # (player, kind, zone) → units
         self.zones: dict[tuple[int, str], Any] = {}  # (player, zone) → `targeting.zone_index`
 
     def only_forced(self, actions: list[str]) -> list[str]:
@@ -223,7 +212,7 @@ class _Scan:
         action, name = plan.id, plan.name
         sets = self.key_sets(plan) if plan.patterns else [()]
         if not plan.targeted:
-            return [Option(action, name, keys) for keys in sets]
+            return [Option(action, name, keys, None, None) for keys in sets]
         cands = self.candidates(plan)
         if plan.any_target:
             return [Option(action, name, keys, None, t) for keys in sets for t in cands]
@@ -231,7 +220,7 @@ class _Scan:
         out = []
         for keys in sets:
             ctx = self.ctx(plan, list(keys), None)
-            out.extend(Option(action, name, keys, None, t) for t in cands if target_ok(ctx, 0, t))
+            out.extend([Option(action, name, keys, None, t) for t in cands if target_ok(ctx, 0, t)])
         return out
 
     def zone(self, player: int, zone: str) -> Any:
@@ -312,20 +301,10 @@ class _Scan:
         return out
 
     def candidates(self, plan: Plan) -> list[Any]:
-        """The candidates for `plan`'s target (`targeting.candidates`), once a decision;
-        the units of a player, zone and kind are looked up once for every action."""
+        """The candidates for `plan`'s target (`targeting.candidates`), once a decision."""
         found = self.cands.get(plan.id)
         if found is None:
-            found = self.cands[plan.id] = targeting.candidates(self.st, plan.id, plan.spec, self.p, plan.where,
-                                                                self.units)
-        return found
-
-    def units(self, player: int, kind: str | None, zone: str) -> list[Unit]:
-        """`GameState.units_of`, once a decision."""
-        key = (player, kind, zone)
-        found = self.units_seen.get(key)
-        if found is None:
-            found = self.units_seen[key] = self.st.units_of(player, kind, zone)
+            found = self.cands[plan.id] = targeting.candidates(self.st, plan.id, plan.spec, self.p, plan.where)
         return found
 
     def matched(self, plan: Plan) -> bool:
@@ -344,16 +323,16 @@ class Legal:
         self.game = game
         self.tables = tables = tables_of(game.rules, game.costs)
         self.plans, self.any_time, self.by_id = tables.plans, tables.any_time, tables.by_id
-        self._hands: list[Any] = [None, None]  # per player: the hand last looked at, its masks and bits
+        self._hands: list[Hand | None] = [None, None]  # per player: the hand last looked at
         self.probes: list[EffectContext | None] = [None, None]  # per player: `probe`, once made
 
-    def hand_masks(self, p: int) -> tuple[tuple[Card, ...], list[int], int]:
-        """Player `p`'s hand with `Tables.hand` of it. A hand is often looked at again
+    def hand(self, p: int) -> Hand:
+        """Player `p`'s hand as `Tables.hand` sees it. A hand is often looked at again
         unchanged (the other player passed): the last one of each player is kept."""
-        hand = tuple(self.game.state.players[p].hand)
+        cards = tuple(self.game.state.players[p].hand)
         last = self._hands[p]
-        if last is None or last[0] != hand:
-            last = self._hands[p] = (hand, *self.tables.hand(hand))
+        if last is None or last.cards != cards:
+            last = self._hands[p] = self.tables.hand(cards)
         return last
 
     def probe(self, p: int) -> EffectContext:

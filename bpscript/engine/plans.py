@@ -90,19 +90,18 @@ class Tables:
             found = self.masks[card] = sum(bit for bit, pattern in self.patterns if pattern.accepts(card))
         return found
 
-    def hand(self, hand: tuple[Card, ...]) -> tuple[list[int], int]:
-        """Per card of `hand`, the key patterns it meets (0 for a card met before in the
-        hand: each key set once), and their union."""
+    def hand(self, cards: tuple[Card, ...]) -> "Hand":
+        """How legal requests see a hand (`Hand`)."""
         get = self.masks.get
-        masks = [get(c) for c in hand]
+        masks = [get(c) for c in cards]
         if None in masks:  # a card not seen yet
-            masks = [self.mask(c) for c in hand]
-        if len(set(hand)) != len(hand):  # a card twice: not in a real game, but each set once
-            masks = [m if c not in hand[:i] else 0 for i, (c, m) in enumerate(zip(hand, masks))]
+            masks = [self.mask(c) for c in cards]
+        if len(set(cards)) != len(cards):  # a card twice: not in a real game, but each set once
+            masks = [m if c not in cards[:i] else 0 for i, (c, m) in enumerate(zip(cards, masks))]
         bits = 0
         for m in masks:
             bits |= m
-        return masks, bits
+        return Hand(cards, masks, bits, (self.playable(False, bits), self.playable(True, bits)))
 
     def playable(self, main: bool, bits: int) -> tuple[tuple[Plan, ...], tuple[Any, ...]]:
         """The plans of the window (every action in メイン, else those outside it: 5.1) whose
@@ -112,9 +111,21 @@ class Tables:
         found = self._playable.get((main, bits))
         if found is None:
             plans = tuple(plan for plan in (self.plans if main else self.any_time) if bits & plan.bits == plan.bits)
-            needs = tuple(dict.fromkeys(need for plan in plans for need, _n in plan.first_needs if plan.uniform))
+            needs = tuple(dict.fromkeys(need for plan in plans for need in plan.needs))
             found = self._playable[(main, bits)] = (plans, needs)
         return found
+
+
+class Hand:
+    """A hand as legal requests look at it: per card, the key patterns it meets (0 for a
+    card met before in the hand: each key set once); their union (`bits`); and per window
+    (`windows[main]`) the plans that may have a way with it and the payments they need."""
+
+    __slots__ = ("cards", "masks", "bits", "windows")
+
+    def __init__(self, cards: tuple[Card, ...], masks: list[int], bits: int,
+                 windows: tuple[tuple[tuple[Plan, ...], tuple[Any, ...]], ...]):
+        self.cards, self.masks, self.bits, self.windows = cards, masks, bits, windows
 
 
 _TABLES: "weakref.WeakKeyDictionary[Any, Tables]" = weakref.WeakKeyDictionary()

@@ -53,19 +53,17 @@ def where_of(voc: Any, kind: str) -> tuple[str, str | None]:
 
 
 def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int,
-               where: tuple[str, str | None] | None = None, units_of: Any = None) -> list[Any]:
+               where: tuple[str, str | None] | None = None) -> list[Any]:
     """What an action of player `p` could take as a target of the kind `spec` (kind, count,
     owner), before its own where-condition: requests (not one a note shields), players,
     or units of the kind where the kind lives, less those an ability shields. `where` is
-    `where_of` the kind, when already known; `units_of` stands for `st.units_of` (legal
-    requests look units up once a decision)."""
+    `where_of` the kind, when already known (legal requests work it out once per action)."""
     kind, _count, owner = spec
     what, zone = where or where_of(st.ruleset.vocabulary, kind)
     if what == UNITS:
-        players = _players(owner, p)
-        units = units_of or st.units_of
+        units = st.units_of
         # most units have no shield: `untargetable` is asked of those that have one
-        return [u for q in players for u in units(q, kind, zone)
+        return [u for q in _players(owner, p) for u in units(q, kind, zone)
                 if not (u.untargetable_by and untargetable(u, action))]
     if what == REQUESTS:
         return [r for r in st.stage if not _note_shields(st, r, action)]
