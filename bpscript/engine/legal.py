@@ -68,11 +68,8 @@ class Options(Sequence):
     __slots__ = ("_legal", "_p", "_scan", "_ways", "_actions", "_items")
 
     def __init__(self, legal: "Legal", p: int):
-        self._legal, self._p = legal, p
-        self._scan: _Scan | None = None
-        self._ways: dict[str, list[Option]] = {}  # action id → all its ways, once listed
-        self._actions: list[str] | None = None
-        self._items: list[Option] | None = None
+        # the rest is set at the first look (`actions`): most decisions pass without one
+        self._legal, self._p, self._actions = legal, p, None
 
     def actions(self) -> list[str]:
         """The actions with at least one legal way, in the rules' order (when an ability
@@ -80,6 +77,8 @@ class Options(Sequence):
         if self._actions is None:
             # the first look: abilities applied, what every action shares
             scan = self._scan = _Scan(self._legal, self._p)
+            self._ways: dict[str, list[Option]] = {}  # action id → all its ways, once listed
+            self._items: list[Option] | None = None
             possible = scan.possible
             # the actions of this window whose key patterns the hand meets (`Tables.playable`)
             have = [plan.id for plan in scan.playable if plan.always or possible(plan)]
@@ -93,13 +92,14 @@ class Options(Sequence):
             return []
         found = self._ways.get(action)
         if found is None:
-            found = self._ways[action] = self._scan.listed(self._legal.by_id[action])  # type: ignore[union-attr]
+            found = self._ways[action] = self._scan.listed(self._legal.by_id[action])
         return found
 
     @property
     def items(self) -> list[Option]:
+        actions = self.actions()
         if self._items is None:
-            self._items = [o for a in self.actions() for o in self.of(a)]
+            self._items = [o for a in actions for o in self.of(a)]
         return self._items
 
     def __getitem__(self, i):  # type: ignore[override]
@@ -196,9 +196,10 @@ class _Scan:
             return plan.single or not plan.patterns or self.matched(plan)
         cands = self.candidates(plan)
         if cands:
-            target_ok = plan.inst.target_ok
+            ctx = self.ctx(plan, [], None)
+            probe, target_ok = ctx.request, plan.inst.target_ok
             for keys in self.key_sets(plan) if plan.patterns else [()]:
-                ctx = self.ctx(plan, list(keys), None)
+                probe.keys = list(keys)
                 for t in cands:
                     if target_ok(ctx, 0, t):
                         return True
@@ -216,10 +217,11 @@ class _Scan:
         cands = self.candidates(plan)
         if plan.any_target:
             return [Option(action, name, keys, None, t) for keys in sets for t in cands]
-        target_ok = plan.inst.target_ok
+        ctx = self.ctx(plan, [], None)
+        probe, target_ok = ctx.request, plan.inst.target_ok
         out = []
         for keys in sets:
-            ctx = self.ctx(plan, list(keys), None)
+            probe.keys = list(keys)
             out.extend([Option(action, name, keys, None, t) for t in cands if target_ok(ctx, 0, t)])
         return out
 
