@@ -235,7 +235,7 @@ class _Scan:
     def ways(self, plan: Plan, first: bool) -> list[Option]:
         """The legal ways to request one action, in order (5.3); when `first`, only whether
         there is any: a list, empty or not, of no Options (none is built for a look)."""
-        if self.any_bits & plan.bits != plan.bits:  # a pattern of the key no card of the hand meets: no way
+        if plan not in self.playable:  # a key pattern no card of the hand meets, …: no way (`Tables.playable`)
             return []
         game, st, p = self.game, self.st, self.p
         funds = self.funds

@@ -22,7 +22,7 @@ class Plan:
 
     __slots__ = ("cls", "id", "name", "main", "needs", "needs_key", "per_way", "inst", "activates", "key_unit", "key",
                  "key_zone", "patterns", "single", "bits", "bit_list", "targeted", "spec", "where", "any_target",
-                 "uniform", "first_needs", "always")
+                 "uniform", "first_needs", "always", "on_stage")
 
     def __init__(self, cls: type, rules: Any, costs: Any):
         self.cls, self.id, self.name = cls, cls.id, cls.name
@@ -48,6 +48,8 @@ class Plan:
         self.spec = cls.target_kinds[0] if self.targeted else None
         #: what the target kind ranges over (`targeting.where_of`), resolved once
         self.where = targeting.where_of(rules.ruleset.vocabulary, self.spec[0]) if self.targeted else None
+        #: its targets are requests on the stage: none in メイン, whose stage is empty (5.1)
+        self.on_stage = self.targeted and self.where[0] == targeting.REQUESTS
         # no where-condition: the targets are the candidates, whatever the key cards
         self.any_target = type(self.inst).target_ok is ActionEffect.target_ok
         discards, drive_key = self.per_way
@@ -106,11 +108,13 @@ class Tables:
     def playable(self, main: bool, bits: int) -> tuple[tuple[Plan, ...], tuple[Any, ...]]:
         """The plans of the window (every action in メイン, else those outside it: 5.1) whose
         key patterns are all met by some card of a hand whose cards meet `bits` (an action
-        with a pattern no card meets has no way), and the payments their costs need (a
-        decision asks the costs for them at once), worked out once per set of bits."""
+        with a pattern no card meets has no way), less those that target a request in メイン,
+        and the payments their costs need (a decision asks the costs for them at once),
+        worked out once per set of bits."""
         found = self._playable.get((main, bits))
         if found is None:
-            plans = tuple(plan for plan in (self.plans if main else self.any_time) if bits & plan.bits == plan.bits)
+            plans = tuple(plan for plan in (self.plans if main else self.any_time)
+                          if bits & plan.bits == plan.bits and not (main and plan.on_stage))
             needs = tuple(dict.fromkeys(need for plan in plans for need in plan.needs))
             found = self._playable[(main, bits)] = (plans, needs)
         return found
