@@ -315,6 +315,10 @@ class _Scan:
         if plan.single:  # its bit is in the hand's (checked first of all)
             return True
         bits, masks = plan.bit_list, self.masks
+        if len(bits) == 2:  # Hall's condition: each pattern met, and by two cards between them (♠ と ♣)
+            a, b = bits
+            either = [m for m in masks if m & (a | b)]
+            return len(either) >= 2 and any(m & a for m in either) and any(m & b for m in either)
         return has_matching(len(bits), len(masks), lambda k, i: masks[i] & bits[k])
 
 
