@@ -175,6 +175,35 @@ class _Scan:
             self.hand_sets = self.game.rules.hand_key_sets(hand)
         return self.game.rules.key_sets(plan.id, hand, self.hand_sets)
 
+    def sets(self, plan: Plan) -> list[tuple[Card, ...]]:
+        """`key_sets` of a uniform plan: for a key of two patterns and a hand of distinct
+        cards that each meet a key pattern, read from the masks (`pairs`)."""
+        if not plan.patterns:
+            return [()]
+        if len(plan.bit_list) == 2 and 0 not in self.masks:  # ♠ と ♣ (投擲)
+            return self.pairs(plan)
+        return self.key_sets(plan)
+
+    def pairs(self, plan: Plan) -> list[tuple[Card, ...]]:
+        """`Rules.key_sets` of a key of two patterns, for a hand of distinct cards that each
+        meet a key pattern: each pair of cards meeting the first and the second pattern, in
+        the order `Slots.candidates` finds them (first card, then second, in hand order),
+        each pair once, its cards sorted. `Legal.requests` lists them by the rules: the
+        tests compare the two."""
+        a, b = plan.bit_list
+        hand, masks = self.hand, self.masks
+        found: list[tuple[Card, ...]] = []
+        seen: set[tuple[int, int]] = set()
+        for i, mi in enumerate(masks):
+            if mi & a:
+                for j, mj in enumerate(masks):
+                    if j != i and mj & b:
+                        pair = (i, j) if i < j else (j, i)
+                        if pair not in seen:
+                            seen.add(pair)
+                            found.append(tuple(sorted((hand[pair[0]], hand[pair[1]]))))
+        return found
+
     def possible(self, plan: Plan) -> bool:
         """Whether the action has a legal way (as `ways(plan, True)` finds), its key
         patterns being met by the hand (`playable`). For a uniform plan no way is listed:
@@ -198,7 +227,7 @@ class _Scan:
         if cands:
             ctx = self.ctx(plan, [], None)
             probe, target_ok = ctx.request, plan.inst.target_ok
-            for keys in self.key_sets(plan) if plan.patterns else [()]:
+            for keys in self.sets(plan):
                 probe.keys = list(keys)
                 for t in cands:
                     if target_ok(ctx, 0, t):
@@ -211,7 +240,7 @@ class _Scan:
         if not plan.uniform or self.st.waived:
             return self.ways(plan, False)
         action, name = plan.id, plan.name
-        sets = self.key_sets(plan) if plan.patterns else [()]
+        sets = self.sets(plan)
         if not plan.targeted:
             return [Option(action, name, keys, None, None) for keys in sets]
         cands = self.candidates(plan)
