@@ -213,7 +213,7 @@ class _Scan:
         if not plan.uniform or self.st.waived:
             return bool(self.ways(plan, True))
         funds = self.funds
-        for need, n in plan.first_needs:
+        for need, n in plan.needs_with_keys:
             if funds[need] < n:
                 return False
         if plan.activates and not plan.inst.can_activate(self.ctx(plan, [], None)):

@@ -22,7 +22,7 @@ class Plan:
 
     __slots__ = ("cls", "id", "name", "main", "needs", "needs_key", "per_way", "inst", "activates", "key_unit", "key",
                  "key_zone", "patterns", "single", "bits", "bit_list", "targeted", "spec", "where", "any_target",
-                 "uniform", "first_needs", "always", "on_stage")
+                 "uniform", "needs_with_keys", "always", "on_stage")
 
     def __init__(self, cls: type, rules: Any, costs: Any):
         self.cls, self.id, self.name = cls, cls.id, cls.name
@@ -59,7 +59,7 @@ class Plan:
                         and (not self.key or bool(self.patterns)))
         #: for such a plan, what each payment must reach: the cost, and for a discard the key
         #: cards too (they leave the hand before the cost is paid)
-        self.first_needs = tuple((need, n + (len(self.patterns) if (need, n) in discards else 0))
+        self.needs_with_keys = tuple((need, n + (len(self.patterns) if (need, n) in discards else 0))
                                  for need, n in self.needs.items())
         #: nothing to check beyond a hand that meets its key's pattern (エンド, サーチ)
         self.always = self.uniform and not self.needs and not self.activates and not self.targeted \
