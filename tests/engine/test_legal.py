@@ -1,7 +1,8 @@
 """Legal requests as an agent sees them (`bpscript.engine.legal.Options`): worked out as it
 looks — which actions have a way, then the ways of one — yet the same options, in the same
 order, as `Game.legal_requests` lists in full, in every decision of seeded games of every
-official regulation; and a random agent picks the same option from either."""
+official regulation, and in scenes where an ability shields a unit, waives a cost or forces
+an attack; and a random agent picks the same option from either."""
 
 from __future__ import annotations
 
@@ -91,3 +92,50 @@ def test_the_view_counts_the_stage_as_a_random_agent_reads_it(rs, rules):
         sizes.add(len(game.state.stage))
         game.step()
     assert len(sizes) > 1
+
+
+# ---------------------------------------------------------------- abilities (エクストラ scenes)
+def _agree(game, p):
+    """The options `p` looks at, checked against the full list action by action (as
+    `Checking` does in play); returned for the scene's own checks."""
+    full = game.legal_requests(p)
+    looked = game.legal.options(p)
+    assert looked.actions() == list(dict.fromkeys(o.action for o in full))
+    for a in looked.actions():
+        assert _shown(looked.of(a)) == _shown(o for o in full if o.action == a)
+    return looked
+
+
+def test_a_unit_an_ability_shields_is_no_candidate_of_the_options(board):
+    """魔王 cannot be targeted (8.3.3): alone on the field it leaves アップ, ダウン and ツイスト
+    without a target, though a card of the hand meets each of their keys."""
+    b = board(turn_player=1)
+    b.unit(0, "♠K ♣K", as_="darklord")
+    b.hand(1, "♠5 ♡5 ♢4 ♣7")
+    looked = _agree(b.game(), 1)
+    assert not {"up", "down", "twist"} & set(looked.actions()) and "throwing" in looked.actions()
+
+
+def test_beside_a_shielded_unit_the_options_target_the_others(board):
+    b = board(turn_player=1)
+    b.unit(0, "♠K ♣K", as_="darklord")
+    other = b.unit(0, "♠4")
+    b.hand(1, "♠5 ♡5 ♢4 ♣7")
+    looked = _agree(b.game(), 1)
+    assert {o.target for o in looked.of("down")} == {other}
+
+
+def test_a_waived_cost_is_not_counted_by_the_options(board):
+    """魔術士 waives D of quick magic: アップ with its key card alone in the hand."""
+    b = board()
+    b.unit(0, "Joker", as_="magician")
+    b.unit(0, "♠4")
+    b.hand(0, "♡5")
+    assert "up" in _agree(b.game(), 0).actions()
+
+
+def test_an_attack_an_ability_forces_is_the_only_action_of_the_options(board):
+    b = board()
+    b.unit(0, "♡K ♢K", as_="giant")
+    b.hand(0, "♠5 ♡5")
+    assert _agree(b.game(), 0).actions() == ["attack"]
