@@ -128,8 +128,8 @@ class _Scan:
     ways share: the hand's key cards, the funds for costs, the candidates for targets and
     the probe request (set for each action before it is used)."""
 
-    __slots__ = ("legal", "game", "st", "p", "main_ok", "hand", "masks", "any_bits", "playable", "hand_sets",
-                 "funds", "afford", "cands", "zones")
+    __slots__ = ("legal", "game", "st", "p", "main_ok", "hand", "masks", "playable", "hand_sets", "funds", "afford",
+                 "cands", "zones")
 
     def __init__(self, legal: "Legal", p: int):
         game = legal.game
@@ -138,7 +138,7 @@ class _Scan:
         self.legal, self.game, self.st, self.p = legal, game, st, p
         self.main_ok = main = p == st.turn_player and not st.stage
         hand = legal.hand(p)
-        self.hand, self.masks, self.any_bits = hand.cards, hand.masks, hand.bits
+        self.hand, self.masks = hand.cards, hand.masks
         self.playable, needs = hand.windows[main]
         self.hand_sets: dict[str, list[tuple[Card, ...]]] | None = None
         #: how much of each payment the player could make now, keys aside: every payment
