@@ -21,7 +21,6 @@ from ..cards import Card
 from ..conditions import Slots
 from ..vocabulary import Origin
 from .coverage import coverage
-from .registry import names_script
 
 _CACHE: dict[str, Any] = {}
 
@@ -82,8 +81,6 @@ class Rules:
         for c in self.triggered:
             self.by_event.setdefault(c.event[0], []).append(c)
         self._instances: dict[str, Any] = {}
-        self._event_args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}
-        self._triggers_of: dict[tuple[str, str], list[type]] = {}
 
     def hand_key_sets(self, hand: tuple[Card, ...]) -> dict[str, list[tuple[Card, ...]]]:
         """The key sets found so far for one hand, by script id: a hand is hashed once per
@@ -123,46 +120,6 @@ class Rules:
         if inst is None:
             inst = self._instances[script_id] = self.load(script_id)()
         return inst
-
-    def static_event_args(self, cls: type, player: int) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
-        """The event arguments already computed for `player` when they depend on nothing
-        but the controller (None: compute them with a context)."""
-        return self._event_args.get((cls.id, player)) if cls.event_static else None
-
-    def event_args(self, cls: type, player: int, ctx: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
-        """The arguments of a triggered action's event for its controller `player`;
-        computed once when they depend on nothing but the controller."""
-        if not cls.event_static:
-            return self.instance(cls.id).event_args(ctx)
-        key = (cls.id, player)
-        found = self._event_args.get(key)
-        if found is None:
-            found = self._event_args[key] = self.instance(cls.id).event_args(ctx)
-        return found
-
-    def triggers_of(self, kind: str, action: str) -> list[type]:
-        """The triggered actions an event of `kind` about the script `action` (resolved,
-        requested, added to the stage) may trigger, in `by_event` order: one whose event
-        arguments are known for both players (`event_static`) and name another script is
-        left out. Remembered once the arguments of every such action are known."""
-        key = (kind, action)
-        found = self._triggers_of.get(key)
-        if found is None:
-            found, known = [], True
-            for cls in self.by_event.get(kind, ()):
-                keep = not cls.event_static
-                if not keep:
-                    for p in (0, 1):
-                        args = self._event_args.get((cls.id, p))
-                        if args is None:  # not computed yet: kept, and the answer not remembered
-                            known, keep = False, True
-                            break
-                        keep = keep or names_script(args[0], action)
-                if keep:
-                    found.append(cls)
-            if known:
-                self._triggers_of[key] = found
-        return found
 
     def load(self, script_id: str) -> type:
         cls = self._classes.get(script_id)

@@ -4,6 +4,7 @@ make, the request buffer, and the order the buffered requests resolve or go on t
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from ..vocabulary import Resolution, Window
@@ -14,43 +15,136 @@ from .request import ORDER, EventFacts, Prompt, Request
 IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
 
 
+#: the event kinds whose arguments the check matches (any other kind triggers nothing)
+MATCHED = SCRIPT_EVENTS | {"moved", "discarded", "unblocked"}
+
+#: an entry of `TriggerTable`: a triggered action, the player it would trigger for, the
+#: card condition a `moved` event's cards must meet (None: any), whether it counts each
+#: card, and whether its event arguments are known (False: computed with a context)
+Entry = tuple[type, int, Any, bool, bool]
+
+
+def accepts_event(ev: tuple, args: tuple, kwargs: dict[str, Any]) -> bool:
+    """Whether a triggered action's event arguments accept the event, its cards aside (a
+    `moved` event's cards are counted by `times`)."""
+    kind = ev[0]
+    if kind in SCRIPT_EVENTS:
+        return names_script(args, ev[1])
+    if kind == "moved":
+        _, frm, to, _cards, owner, comp = ev
+        return (kwargs.get("from", ("zone", frm)) == ("zone", frm) and kwargs.get("to", ("zone", to)) == ("zone", to)
+                and kwargs.get("who", owner) == owner and kwargs.get("unit", ("script", comp)) == ("script", comp))
+    if kind == "discarded":
+        return kwargs.get("who", ev[1]) == ev[1]
+    return kind == "unblocked"
+
+
+def times(ev: tuple, condition: Any, each: bool) -> int:
+    """How many requests an accepted event makes: a `moved` event, one per card meeting the
+    condition (`each`) or one if any does; any other event, one."""
+    if ev[0] != "moved":
+        return 1
+    cards = ev[3]
+    if condition is not None:
+        cards = [c for c in cards if accepts(condition, c)]
+    return len(cards) if each else int(bool(cards))
+
+
+class TriggerTable:
+    """Which triggered actions of one regulation an event may trigger, and for whom.
+
+    Most events trigger nothing, and most of the rest trigger the same few actions again
+    and again: the table answers an event with a dict lookup. An event is keyed by what
+    static event arguments are matched against (its kind, the script it is about, the
+    zones, the player, the component) and the turn player (who is asked first); the answer
+    lists, in `Rules.by_event` order, each action and player whose static arguments accept
+    the key, and every action whose arguments depend on the state (`event_static` false:
+    they are computed at each check, with a context). Static arguments depend on the
+    controller alone (`bpscript.backends.python_backend`), so one table serves every game
+    of the rules."""
+
+    def __init__(self, rules: Any):
+        self.rules = rules
+        #: the kinds some action of the regulation waits for (every other event is skipped)
+        self.kinds = frozenset(rules.by_event) & MATCHED
+        self._args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self._entries: dict[tuple, tuple[Entry, ...]] = {}
+
+    def entries(self, ev: tuple, turn_player: int, game: Any) -> tuple[Entry, ...]:
+        """The actions `ev` (of a kind in `kinds`) may trigger, in the check's order."""
+        kind = ev[0]
+        key = (kind, ev[1], ev[2], ev[4], ev[5], turn_player) if kind == "moved" else \
+            (kind, ev[1], turn_player) if len(ev) > 1 and kind != "unblocked" else (kind, turn_player)
+        found = self._entries.get(key)
+        if found is None:
+            found = self._entries[key] = self._build(ev, turn_player, game)
+        return found
+
+    def _build(self, ev: tuple, turn_player: int, game: Any) -> tuple[Entry, ...]:
+        out: list[Entry] = []
+        for cls in self.rules.by_event.get(ev[0], ()):
+            for p in (turn_player, 1 - turn_player):
+                if not cls.event_static:
+                    out.append((cls, p, None, cls.event[1], False))
+                    continue
+                args, kwargs = self._static_args(cls, p, game)
+                if accepts_event(ev, args, kwargs):
+                    out.append((cls, p, kwargs.get("condition"), cls.event[1], True))
+        return tuple(out)
+
+    def _static_args(self, cls: type, player: int, game: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """A static event's arguments for its controller `player`, computed once."""
+        found = self._args.get((cls.id, player))
+        if found is None:
+            ctx = game.ctx(Request(cls.id, player))
+            found = self._args[(cls.id, player)] = self.rules.instance(cls.id).event_args(ctx)
+        return found
+
+
+_TABLES: "weakref.WeakKeyDictionary[Any, TriggerTable]" = weakref.WeakKeyDictionary()
+
+
+def table_of(rules: Any) -> TriggerTable:
+    """The trigger table of a `Rules` (made on first use, shared by its games)."""
+    found = _TABLES.get(rules)
+    if found is None:
+        found = _TABLES[rules] = TriggerTable(rules)
+    return found
+
+
 class Triggers:
     """The trigger side of one game."""
 
     def __init__(self, game: Any):  # a Game: its state, rules, flow (resolve, stage) and agents
         self.game = game
+        self.table = table_of(game.rules)
 
     def triggered_by(self, events: list[tuple]) -> list[Request]:
         game = self.game
-        st = game.state
         rules = game.rules
+        table = self.table
+        kinds = table.kinds
+        turn_player = game.state.turn_player
         out: list[Request] = []
-        players = (st.turn_player, 1 - st.turn_player)
-        by_event = rules.by_event
         for ev in events:
-            kind = ev[0]
-            if kind not in by_event:  # most events: no triggered action of the regulation waits for them
+            if ev[0] not in kinds:  # most events: no triggered action of the regulation waits for them
                 continue
-            # an event about a script: only the actions that may name it (rules.triggers_of)
-            classes = rules.triggers_of(kind, ev[1]) if kind in SCRIPT_EVENTS else by_event[kind]
-            for cls in classes:
-                each = cls.event[1]
-                for p in players:
-                    ctx = None
-                    known = rules.static_event_args(cls, p)  # most events never match: no context for them
-                    if known is None:
-                        ctx = game.ctx(Request(cls.id, p))
-                        known = rules.event_args(cls, p, ctx)
-                    args, kwargs = known
-                    times = self.event_matches(ev, args, kwargs, each)
-                    if not times:
-                        continue
-                    if ctx is None:
-                        ctx = game.ctx(Request(cls.id, p))
-                    if rules.instance(cls.id).trigger_guard(ctx):
-                        facts = self.facts(ev)
-                        out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True,
-                                           event=facts) for _ in range(times))
+            for cls, p, condition, each, static in table.entries(ev, turn_player, game):
+                ctx = None
+                if static:
+                    n = times(ev, condition, each)
+                else:
+                    ctx = game.ctx(Request(cls.id, p))
+                    args, kwargs = rules.instance(cls.id).event_args(ctx)
+                    n = times(ev, kwargs.get("condition"), each) if accepts_event(ev, args, kwargs) else 0
+                if not n:
+                    continue
+                if ctx is None:
+                    ctx = game.ctx(Request(cls.id, p))
+                if rules.instance(cls.id).trigger_guard(ctx):
+                    facts = self.facts(ev)
+                    out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True,
+                                       event=facts) for _ in range(n))
         return out
 
     @staticmethod
@@ -66,30 +160,6 @@ class Triggers:
         if kind == "discarded":  # the cards discarded: 暴動 deals two per card
             return EventFacts(kind, ev[1], tuple(ev[2]) if len(ev) > 2 else ())
         return EventFacts(kind, ev[1] if len(ev) > 1 else None)
-
-    @staticmethod
-    def event_matches(ev: tuple, args: tuple, kwargs: dict[str, Any], each: bool) -> int:
-        kind = ev[0]
-        if kind in SCRIPT_EVENTS:
-            return int(names_script(args, ev[1]))
-        if kind == "moved":
-            _, frm, to, cards, owner, comp = ev
-            if "from" in kwargs and kwargs["from"] != ("zone", frm):
-                return 0
-            if "to" in kwargs and kwargs["to"] != ("zone", to):
-                return 0
-            if "who" in kwargs and kwargs["who"] != owner:
-                return 0
-            if "unit" in kwargs and kwargs["unit"] != ("script", comp):
-                return 0
-            if "condition" in kwargs:
-                cards = tuple(c for c in cards if accepts(kwargs["condition"], c))
-            return len(cards) if each else int(bool(cards))
-        if kind == "discarded":
-            return int("who" not in kwargs or kwargs["who"] == ev[1])
-        if kind == "unblocked":
-            return 1
-        return 0
 
     def check(self) -> None:
         """9.4.1, step by step: [6-1] the triggered requests go to the buffer; [6-3] while it
