@@ -72,8 +72,16 @@ class Card:
     def __init__(self, number: int, suit: Suit | None = None, copy: int = 0) -> None:
         """Nothing to set: `__new__` made the card with its values."""
 
-    # one object per card (`__new__`): equal is identical, hashed as itself
-    __eq__, __ne__, __hash__ = object.__eq__, object.__ne__, object.__hash__
+    # one object per card (`__new__`): equal is identical, hashed as itself. Written out,
+    # not `object.__eq__`: that one answers NotImplemented for another card, so every
+    # comparison (`card in pile`, `pile.remove(card)`) would also try the reflected one
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    __hash__ = object.__hash__
 
     @property
     def is_joker(self) -> bool:

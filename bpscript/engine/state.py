@@ -27,7 +27,7 @@ from ..conditions import CardCondition
 ZONE_OF_KIND = {"character": "field", "fog": "fog", "trump": "trump"}
 
 
-@dataclass
+@dataclass(eq=False)  # units are things, not values: equal is identical (compared in C, hashed as itself)
 class Unit:
     """Cards on the field acting as one character (4.1.1)."""
 
@@ -76,11 +76,6 @@ class Unit:
 
     def __str__(self) -> str:
         return "".join(map(str, self.cards)) + ("" if self.face_up else " (face down)")
-
-    def __eq__(self, other: object) -> bool:  # units are things, not values
-        return self is other
-
-    __hash__ = object.__hash__
 
 
 @dataclass
