@@ -223,8 +223,7 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
                         u.ability_suits.update(suits.get(id(u), ()))
         if with_abilities:
             if not contexts:  # one context and instance per holder, for every scope and pass
-                contexts = [(EffectContext(state, Request(cls.id, u.owner), chooser, load_class, ability=True), cls())
-                            for u, cls in with_abilities]
+                contexts = [_ability_context(state, cls, u.owner, chooser, load_class) for u, cls in with_abilities]
             for scope in SCOPES:
                 for (u, cls), (ctx, inst) in zip(with_abilities, contexts):
                     if scope in cls.scopes:
@@ -239,6 +238,20 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
             break
     state.abilities_at = state.version
     state.abilities_none = not with_abilities
+
+
+def _ability_context(state: GameState, cls: type, owner: int, chooser: Chooser,
+                     load_class: Callable[[str], type]) -> tuple[EffectContext, Any]:
+    """The context and instance a component's abilities are applied with for `owner`: made
+    once per state (abilities are applied again after every change), and made afresh for a
+    copy of the state or another chooser."""
+    key = (cls, owner)
+    found = state.ability_contexts.get(key)
+    if found is None or found[0].state is not state or found[0].chooser is not chooser \
+            or found[0].load_class != load_class:  # a bound method (`Rules.load`) is made anew each time
+        found = state.ability_contexts[key] = (
+            EffectContext(state, Request(cls.id, owner), chooser, load_class, ability=True), cls())
+    return found
 
 
 # ---------------------------------------------------------------- attribute readers

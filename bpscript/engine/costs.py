@@ -179,7 +179,7 @@ class Costs:
             raise CostError(f"cost {letter} ({cost_id}): {len(options)} to choose from, {amount} needed (5.2)")
         chosen = list(self.game.seats.choose(player, options, amount, Prompt(prompt, COST)))
         ids = {id(c) for c in chosen}
-        if len(chosen) != amount or len(ids) != amount or not all(any(c is o for o in options) for c in chosen):
+        if len(chosen) != amount or len(ids) != amount or not ids <= {id(o) for o in options}:
             raise CostError(f"cost {letter} ({cost_id}): the answer does not pay it "
                             f"({len(chosen)} chosen of {amount} needed, from the options offered) (5.2)")
         return chosen

@@ -338,11 +338,12 @@ class Game:
         if req in st.stage:  # 5.4.3 4.
             st.stage.remove(req)
         left = [c for c in req.keys if not st.holds(c)]
-        if left:  # 5.4.5: key cards the effect did not place go to the grave
-            put(st, left, "grave")
+        if left:  # 5.4.5: key cards the effect did not place go to the grave (after the effect's changes)
+            put(st, left, "grave", staged=True)
+        else:  # what the effect changed (units are matched again only when a card left one)
+            st.changed()
         st.events.append(("resolved", req.action, req.controller))
         self.resolved[req.action] += 1
-        st.rematch()
         apply_abilities(st, self.seats, rules.load)
         if before is not None:
             for record in before.changes(st, req):

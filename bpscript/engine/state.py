@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -99,7 +100,7 @@ class Player:
 
     def piles(self) -> tuple[list[Card], ...]:
         """The zones that hold cards as lists, in `PILES` order (the field holds units)."""
-        return tuple(getattr(self, zone) for zone in PILES)
+        return _piles_of(self)
 
     def cards(self) -> list[Card]:
         return [c for pile in self.piles() for c in pile] + [c for u in self.field for c in u.cards]
@@ -109,6 +110,9 @@ class Player:
 #: trump zone's units are units, not cards)
 PILES = tuple(f.name for f in dataclasses.fields(Player)
               if f.default_factory is list and f.name not in ("field", "marks", "trumps"))
+_piles_of = operator.attrgetter(*PILES)  # a player's piles in one call (`Player.piles`)
+#: the piles whose cards other things depend on: fog marks (the fog), the trump zone's units
+MATCHED_PILES = frozenset({"fog", "trump"})
 
 
 def owner_of(card: Card) -> int:
@@ -226,10 +230,16 @@ class GameState:
     decks: tuple[list[Card], ...] = ()  # each player's deck as dealt (owned cards), for the invariants
     #: the version static abilities were last applied at (`bpscript.engine.context.apply_abilities`)
     abilities_at: int = field(default=-1, repr=False, compare=False)
+    #: a card left a unit, the fog or the trump zone (or came into the trump zone) since
+    #: the units were last matched: `changed` matches them again only then
+    stale: bool = field(default=False, repr=False, compare=False)
     #: that application found no holder of abilities: it left every unit's ability fields,
     #: `rules_on`, `waived` and `shields` empty, and only an ability fills them again
     abilities_none: bool = field(default=False, repr=False, compare=False)
     _matcher: Matcher | None = field(default=None, repr=False, compare=False)
+    #: (component class, owner) → the context and instance its abilities are applied with
+    #: (`bpscript.engine.context.apply_abilities`)
+    ability_contexts: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def matcher(self) -> Matcher:
@@ -272,9 +282,20 @@ class GameState:
             return unit.designated
         return self.matcher.match("fog", unit.cards, True)
 
+    def changed(self) -> None:
+        """After a change of cards or units: static abilities are recomputed when next read
+        (the version), and the units matched again (`rematch`) when a card left a unit,
+        the fog or the trump zone since they last were (`stale`, set by `take`): a move
+        between other piles (a draw, a discard) cannot change what a unit is."""
+        if self.stale:
+            self.rematch()
+        else:
+            self.version += 1
+
     def rematch(self) -> None:
         """Re-evaluate which component every unit is (4.1.3), after any change."""
         self.version += 1
+        self.stale = False
         match = self.matcher.match
         for p in self.players:
             for u in p.field:
@@ -327,8 +348,8 @@ class GameState:
 
     def holds(self, card: Card) -> bool:
         """Whether the card is in one of its owner's zones (not on the stage as a key)."""
-        p = self.players[owner_of(card)]
-        return any(card in pile for pile in p.piles()) or any(card in u.cards for u in p.field)
+        p = self.players[card.copy // 2]  # owner_of
+        return any(card in pile for pile in _piles_of(p)) or any(card in u.cards for u in p.field)
 
     def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
         """The player's units in `zone` (the field, or the trump zone) whose component is of

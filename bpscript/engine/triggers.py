@@ -118,6 +118,15 @@ class Triggers:
     def __init__(self, game: Any):  # a Game: its state, rules, flow (resolve, stage) and agents
         self.game = game
         self.table = table_of(game.rules)
+        self._probes: dict[tuple[type, int], Any] = {}
+
+    def probe(self, cls: type, player: int) -> Any:
+        """The context a triggered action's event arguments and guard are read in, for its
+        controller `player`: made once per game (the guard reads the state as it is)."""
+        found = self._probes.get((cls, player))
+        if found is None or found.state is not self.game.state:
+            found = self._probes[(cls, player)] = self.game.ctx(Request(cls.id, player))
+        return found
 
     def triggered_by(self, events: list[tuple]) -> list[Request]:
         game = self.game
@@ -130,18 +139,12 @@ class Triggers:
             if ev[0] not in kinds:  # most events: no triggered action of the regulation waits for them
                 continue
             for cls, p, condition, each, static in table.entries(ev, turn_player, game):
-                ctx = None
                 if static:
                     n = times(ev, condition, each)
                 else:
-                    ctx = game.ctx(Request(cls.id, p))
-                    args, kwargs = rules.instance(cls.id).event_args(ctx)
+                    args, kwargs = rules.instance(cls.id).event_args(self.probe(cls, p))
                     n = times(ev, kwargs.get("condition"), each) if accepts_event(ev, args, kwargs) else 0
-                if not n:
-                    continue
-                if ctx is None:
-                    ctx = game.ctx(Request(cls.id, p))
-                if rules.instance(cls.id).trigger_guard(ctx):
+                if n and rules.instance(cls.id).trigger_guard(self.probe(cls, p)):
                     facts = self.facts(ev)
                     out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True,
                                        event=facts) for _ in range(n))

@@ -11,29 +11,42 @@ other vocabulary words (statuses, roles, rule variants, event kinds) as their id
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from ..cards import Card
 from .registry import EVENTS, VERBS, accepts, cards_of, on_field, units_of, verb
 from .request import Ctx, Request
-from .state import PILES, GameState, RulesError, Unit, owner_of
+from .state import MATCHED_PILES, PILES, GameState, RulesError, Unit, owner_of
 
 __all__ = ["VERBS", "EVENTS", "take", "put", "unit_to_grave"]
+
+#: the piles `take` looks in: the life last, as the cards taken are mostly in the hand, the
+#: fog or the grave, and a card taken from the life is mostly its top card (found first)
+SEARCHED = tuple(sorted(PILES, key=lambda zone: zone == "life"))
+_searched_of = operator.attrgetter(*SEARCHED)
+
 
 def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]:
     """Remove cards from their owner's zones; returns card → (zone, component it was).
     A unit losing its last card leaves the field (4.2.4: a unit moves together); a unit
-    whose cards change is matched afresh (its designation ends)."""
+    whose cards change is matched afresh (its designation ends). A card that leaves a
+    unit, the fog or the trump zone marks the state `stale` (`GameState.changed`)."""
     where: dict[Card, tuple[str, str | None]] = {}
     players = st.players
     for card in cards:
-        p = players[owner_of(card)]
-        for zone in PILES:
-            pile = getattr(p, zone)
-            if card in pile:
+        p = players[card.copy // 2]  # owner_of
+        for zone, pile in zip(SEARCHED, _searched_of(p)):
+            if pile and pile[-1] is card:  # the top card (a draw from the life)
+                pile.pop()
+            elif card in pile:
                 pile.remove(card)
-                where[card] = (zone, None)
-                break
+            else:
+                continue
+            where[card] = (zone, None)
+            if zone in MATCHED_PILES:
+                st.stale = True
+            break
         else:
             for u in p.field:
                 if card in u.cards:
@@ -43,15 +56,17 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
                     u.designated = None
                     if not u.cards:
                         p.field.remove(u)
+                    st.stale = True
                     break
             else:
                 where[card] = ("stage", None)  # a key card of a resolving request
     return where
 
 
-def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False) -> None:
-    """Put cards into their owner's pile, recording `moved` events."""
-    where = take(st, cards)
+def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False, staged: bool = False) -> None:
+    """Put cards into their owner's pile, recording `moved` events. `staged`: the cards
+    are in no zone (key cards of a resolving request): there is nothing to take."""
+    where = dict.fromkeys(cards, ("stage", None)) if staged else take(st, cards)
     players = st.players
     groups: dict[tuple[str, str | None, int], list[Card]] = {}
     for card in cards:
@@ -68,7 +83,9 @@ def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False) -> No
     events = st.events
     for (frm, comp, owner), cs in groups.items():
         events.append(("moved", frm, zone, tuple(cs), owner, comp))
-    st.rematch()
+    if zone in MATCHED_PILES:
+        st.stale = True
+    st.changed()
 
 
 def unit_to_grave(st: GameState, unit: Unit) -> None:
