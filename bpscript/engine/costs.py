@@ -40,6 +40,8 @@ class Costs:
     def __init__(self, game: Any):  # a Game: its ruleset, state and seats
         self.game = game
         self._needs: dict[str, list[tuple[str, Need, int]]] = {}
+        #: letter → the cost's id (prompts and errors name it) and the question its choice asks
+        self._letters: dict[str, tuple[str, Prompt]] = {}
 
     def needs(self, cls: type, player: int | None = None) -> list[tuple[str, Need, int]]:
         """(letter, need, amount) per cost letter of the action, in printed order; for
@@ -120,15 +122,14 @@ class Costs:
         discarded: set[Card] = set(keys)
         sacrificed: set[int] = set()
         for letter, (kind, what), amount in self.needs(cls, player):
-            cost_id = self.game.ruleset.vocabulary.costs[letter].id
-            if (kind, what) == DRIVE_KEY_UNIT:
+            cost_id, prompt = self._letters.get(letter) or self._letter(letter, kind, what)
+            if what == KEY_UNIT and kind is Payment.DRIVE:  # DRIVE_KEY_UNIT
                 if key_unit is None or not key_unit.charged:
                     raise CostError(f"cost {letter} ({cost_id}): the key unit is not charged (5.2)")
                 plan.append((letter, kind, [key_unit]))
             elif kind is Payment.DRIVE:
                 options = [u for u in st.units_of(player, what) if u.charged and id(u) not in driven]
-                chosen = self._choose(player, options, amount, f"cost {letter} ({cost_id}): the {what} to drive",
-                                      letter, cost_id)
+                chosen = self._choose(player, options, amount, prompt, letter, cost_id)
                 driven.update(id(u) for u in chosen)
                 plan.append((letter, kind, chosen))
             elif kind is Payment.DAMAGE:
@@ -137,14 +138,12 @@ class Costs:
                 plan.append((letter, kind, amount))
             elif kind is Payment.DISCARD:
                 options = [c for c in st.players[player].hand if c not in discarded]
-                chosen = self._choose(player, options, amount, f"cost {letter} ({cost_id}): the card to discard",
-                                      letter, cost_id)
+                chosen = self._choose(player, options, amount, prompt, letter, cost_id)
                 discarded.update(chosen)
                 plan.append((letter, kind, chosen))
             else:  # SACRIFICE
                 options = [u for u in st.units_of(player, what) if id(u) not in sacrificed]
-                chosen = self._choose(player, options, amount,
-                                      f"cost {letter} ({cost_id}): the {what} to put in the grave", letter, cost_id)
+                chosen = self._choose(player, options, amount, prompt, letter, cost_id)
                 sacrificed.update(id(u) for u in chosen)
                 plan.append((letter, kind, chosen))
         paid = [self._paid(player, cls.id, letter, kind, what_) for letter, kind, what_ in plan] \
@@ -166,6 +165,14 @@ class Costs:
                     unit_to_grave(st, u)
         return paid
 
+    def _letter(self, letter: str, kind: Payment, what: str | None) -> tuple[str, Prompt]:
+        """A cost letter's id and the question its choice asks (made once per letter)."""
+        cost_id = self.game.ruleset.vocabulary.costs[letter].id
+        task = f"the {what} to drive" if kind is Payment.DRIVE else "the card to discard" \
+            if kind is Payment.DISCARD else f"the {what} to put in the grave"
+        found = self._letters[letter] = (cost_id, Prompt(f"cost {letter} ({cost_id}): {task}", COST))
+        return found
+
     def _paid(self, player: int, action: str, letter: str, kind: Payment, what: Any) -> CostPaid:
         if kind is Payment.DAMAGE:
             return CostPaid(player, action, letter, damage=what)
@@ -173,11 +180,11 @@ class Costs:
             return CostPaid(player, action, letter, cards=tuple(what))
         return CostPaid(player, action, letter, units=tuple(seen(self.game.state, u) for u in what))
 
-    def _choose(self, player: int, options: list[Any], amount: int, prompt: str, letter: str,
+    def _choose(self, player: int, options: list[Any], amount: int, prompt: Prompt, letter: str,
                 cost_id: str) -> list[Any]:
         if len(options) < amount:
             raise CostError(f"cost {letter} ({cost_id}): {len(options)} to choose from, {amount} needed (5.2)")
-        chosen = list(self.game.seats.choose(player, options, amount, Prompt(prompt, COST)))
+        chosen = list(self.game.seats.choose(player, options, amount, prompt))
         ids = {id(c) for c in chosen}
         if len(chosen) != amount or len(ids) != amount or not ids <= {id(o) for o in options}:
             raise CostError(f"cost {letter} ({cost_id}): the answer does not pay it "

@@ -322,6 +322,8 @@ class Game:
         effective = self.target_ok(req)
         if before is not None:  # first, so what the effect asks is asked under its name
             self.observe(ob.Resolved(req.controller, req.action, effective, req.triggered))
+        # its key cards are on the stage, in no zone, until the effect places them (`take`)
+        staged = st.staged = set(req.keys) if req.keys else None
         if effective:
             ctx = self.ctx(req)
             apply_abilities(st, self.seats, rules.load)
@@ -332,12 +334,15 @@ class Game:
                 raise
             except Exception as e:  # noqa: BLE001 - reported with its .bps place
                 raise ScriptError(req.action, locate(e.__traceback__), e) from e
+            finally:
+                st.staged = None
             self.note(Note("resolved {}", req))
         else:
+            st.staged = None
             self.note(Note("resolved {} without effect (target gone or split)", req))
         if req in st.stage:  # 5.4.3 4.
             st.stage.remove(req)
-        left = [c for c in req.keys if not st.holds(c)]
+        left = [c for c in req.keys if (staged is not None and c in staged) or not st.holds(c)]
         if left:  # 5.4.5: key cards the effect did not place go to the grave (after the effect's changes)
             put(st, left, "grave", staged=True)
         else:  # what the effect changed (units are matched again only when a card left one)

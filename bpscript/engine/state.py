@@ -233,6 +233,9 @@ class GameState:
     #: a card left a unit, the fog or the trump zone (or came into the trump zone) since
     #: the units were last matched: `changed` matches them again only then
     stale: bool = field(default=False, repr=False, compare=False)
+    #: the key cards of the request resolving that are still on the stage, in no zone
+    #: (`take` finds them there without searching the piles; None: none resolving)
+    staged: set | None = field(default=None, repr=False, compare=False)
     #: that application found no holder of abilities: it left every unit's ability fields,
     #: `rules_on`, `waived` and `shields` empty, and only an ability fills them again
     abilities_none: bool = field(default=False, repr=False, compare=False)

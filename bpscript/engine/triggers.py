@@ -10,7 +10,7 @@ from typing import Any
 from ..vocabulary import Resolution, Window
 from .observe import AT_ONCE, DISCARDED, ON_STAGE, Triggered
 from .registry import SCRIPT_EVENTS, accepts, names_script
-from .request import ORDER, EventFacts, Prompt, Request
+from .request import ORDER, EventFacts, Note, Prompt, Request
 
 IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
 
@@ -189,13 +189,14 @@ class Triggers:
                             self.game.observe(Triggered(req.controller, req.action, AT_ONCE if speed == IMMEDIATE
                                                         else DISCARDED if timing == MAIN and st.stage else ON_STAGE))
                         if speed == IMMEDIATE:
-                            self.game.note(f"P{req.controller} triggers {req.action}")
+                            self.game.note(Note("P{} triggers {}", req.controller, req.action))
                             self.game.resolve(req)  # [6-5-3], with the win check [6-5-4]
                         elif timing == MAIN and st.stage:  # [6-10-3] [6-10-4] → [6-10-6]
                             self.game.discarded[req.action] += 1
-                            self.game.note(f"P{req.controller} triggers {req.action}: discarded, the stage is not empty")
+                            self.game.note(Note("P{} triggers {}: discarded, the stage is not empty", req.controller,
+                                                req.action))
                         else:  # [6-10-5] / [6-10-7]
-                            self.game.note(f"P{req.controller} triggers {req.action}: on the stage")
+                            self.game.note(Note("P{} triggers {}: on the stage", req.controller, req.action))
                             self.game.add_to_stage(req)
                         self._buffer_triggers(buffer)  # [6-5-5] [6-5-6] / [6-10-8] [6-10-9]
 

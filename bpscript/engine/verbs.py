@@ -34,7 +34,12 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
     unit, the fog or the trump zone marks the state `stale` (`GameState.changed`)."""
     where: dict[Card, tuple[str, str | None]] = {}
     players = st.players
+    staged = st.staged
     for card in cards:
+        if staged and card in staged:  # a key card of the resolving request (`GameState.staged`)
+            staged.discard(card)
+            where[card] = ("stage", None)
+            continue
         p = players[card.copy // 2]  # owner_of
         for zone, pile in zip(SEARCHED, _searched_of(p)):
             if pile and pile[-1] is card:  # the top card (a draw from the life)
