@@ -31,6 +31,9 @@ ATTRIBUTES = frozenset({"size", "state", "owner", "controller", "cards", "entere
 class EffectContext:
     """What `ctx` is inside generated code, for one resolving request (or one ability)."""
 
+    # made for every resolution, guard and ability, and read by every verb: no instance dict
+    __slots__ = ("state", "request", "chooser", "load_class", "ability", "steps", "shielded")
+
     def __init__(self, state: GameState, request: Request, chooser: Chooser,
                  load_class: Callable[[str], type] | None = None, ability: bool = False):
         self.state = state

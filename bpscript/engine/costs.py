@@ -116,12 +116,15 @@ class Costs:
     def pay(self, player: int, cls: type, keys: tuple[Card, ...], key_unit: Unit | None) -> list[CostPaid]:
         """Choose everything the cost takes, check it, then pay it in printed order (5.2);
         what was paid, letter by letter, when the game has observers (else nothing)."""
+        needs = self.needs(cls, player)
+        if not needs:  # most actions: nothing to pay
+            return []
         st = self.game.state
         plan: list[tuple[str, Payment, Any]] = []
         driven: set[int] = set()
         discarded: set[Card] = set(keys)
         sacrificed: set[int] = set()
-        for letter, (kind, what), amount in self.needs(cls, player):
+        for letter, (kind, what), amount in needs:
             cost_id, prompt = self._letters.get(letter) or self._letter(letter, kind, what)
             if what == KEY_UNIT and kind is Payment.DRIVE:  # DRIVE_KEY_UNIT
                 if key_unit is None or not key_unit.charged:

@@ -277,7 +277,8 @@ class Game:
         if self.observers:  # as they stand before the costs change the field
             key_unit, target = ob.seen_target(st, opt.key_unit), ob.seen_target(st, opt.target)
         paid = self.costs.pay(p, cls, opt.keys, opt.key_unit)  # 5.2, in printed order, all or nothing
-        take(st, list(opt.keys))  # 5.3.3: the key cards leave the hand
+        if opt.keys:
+            take(st, list(opt.keys))  # 5.3.3: the key cards leave the hand
         if self.observers:
             self.observe(ob.Requested(p, opt.action, tuple(opt.keys), key_unit, target,
                                       cls.resolution == IMMEDIATE))
@@ -319,7 +320,7 @@ class Game:
             missing = dict(rules.not_executable).get(req.action, ())
             raise NotExecutable(req.action, ", ".join(missing) or "not in this regulation")
         before = ob.Snapshot(st) if self.observers else None
-        effective = self.target_ok(req)
+        effective = req.target is None or self.target_ok(req)
         if before is not None:  # first, so what the effect asks is asked under its name
             self.observe(ob.Resolved(req.controller, req.action, effective, req.triggered))
         # its key cards are on the stage, in no zone, until the effect places them (`take`)
@@ -327,7 +328,8 @@ class Game:
         if effective:
             ctx = self.ctx(req)
             apply_abilities(st, self.seats, rules.load)
-            ctx.shielded = shielded(st, req)  # 要塞: decided just before the effect
+            if st.shields:
+                ctx.shielded = shielded(st, req)  # 要塞: decided just before the effect
             try:
                 rules.instance(req.action).resolve(ctx)
             except (NotExecutable, EOFError):  # EOFError: the person's input ended mid-effect
@@ -340,8 +342,11 @@ class Game:
         else:
             st.staged = None
             self.note(Note("resolved {} without effect (target gone or split)", req))
-        if req in st.stage:  # 5.4.3 4.
-            st.stage.remove(req)
+        stage = st.stage
+        if stage and stage[-1] is req:  # 5.4.3 4. (the top, as a rule)
+            stage.pop()
+        elif req in stage:
+            stage.remove(req)
         left = [c for c in req.keys if (staged is not None and c in staged) or not st.holds(c)]
         if left:  # 5.4.5: key cards the effect did not place go to the grave (after the effect's changes)
             put(st, left, "grave", staged=True)

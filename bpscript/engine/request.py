@@ -85,7 +85,7 @@ class Note:
 _ids = iter(range(1, 1 << 62)).__next__
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)  # made for every request, trigger and probe: no instance dict
 class Request:
     """A request (9.2.2): its action, controller, key cards, key unit and target."""
 
