@@ -389,6 +389,25 @@ def test_a_triggered_normal_main_request_is_discarded_when_the_stage_is_not_empt
     assert game.state.stage == [down, up] and game.state.players[1].hand == hand
 
 
+def test_a_trigger_whose_event_arguments_read_the_state_is_matched_at_each_check():
+    """9.4.1 [6-1]: the test script 不寝番 triggers when a card moves from the turn player's
+    field to the grave (`who=turn_player`: its arguments are read at each check, not once per
+    controller) and its controller has the turn. ダウン sends a unit to the grave, in games of
+    one `Rules`: the turn player's unit triggers it for the turn player, the other's does not."""
+    fixture = with_fixture("trigger_on_state.bps")
+    rules = Rules(fixture, "lite", "entry20")
+    for turn_player, owner, draws in [(0, 0, 1), (1, 1, 1), (0, 1, 0), (1, 0, 0)]:
+        pos = board(fixture, turn=3 + turn_player, turn_player=turn_player, chance=1 - owner)
+        victim = pos.unit(owner, "♡3")
+        key, pay = pos.hand(1 - owner, "♠5 ♣2")
+        game = start(pos, rules=rules)
+        life = len(game.state.players[turn_player].life)
+        resolve(game, 1 - owner, "down", [key], target=victim, costs=[[pay]])
+        assert victim not in game.state.players[owner].field
+        assert game.summary()["resolved"].get("vigil", 0) == draws, (turn_player, owner)
+        assert len(game.state.players[turn_player].life) == life - draws  # the turn player drew
+
+
 # ---------------------------------------------------------------- disclosure, errors
 def test_the_view_discloses_what_6_1_allows(rs, rules):
     pos = board(rs)
