@@ -169,8 +169,11 @@ class EffectContext:
         cls = self.load_class(unit.component)
         if role in unit.ability_roles:
             return True
-        roles = self.state.ruleset.vocabulary.labels
-        return any(role in roles[l].roles and cls().has_label(self, unit, l) for l in cls.labels if l in roles)
+        givers = _givers(self.state.ruleset.vocabulary.labels, cls, role)
+        if not givers:
+            return False
+        inst = cls()
+        return any(inst.has_label(self, unit, l) for l in givers)
 
     def size(self, unit: Unit) -> int:
         """A unit's size: its component's generated `size()`, this turn's changes and
@@ -181,6 +184,20 @@ class EffectContext:
         if not self.ability:
             apply_abilities(self.state, self.chooser, self.load_class)
         return base + unit.size_bonus + unit.size_lasting + unit.ability_size
+
+
+#: (component class, role) → the labels table read and the class's labels that give the role
+_GIVERS: dict[tuple[type, str], tuple[Any, tuple[str, ...]]] = {}
+
+
+def _givers(labels: Any, cls: type, role: str) -> tuple[str, ...]:
+    """The labels of a component class that give `role`, as the vocabulary's `labels`
+    declare, in the class's order (read once per class and role: roles are asked of
+    every unit an attack or a block looks at)."""
+    found = _GIVERS.get((cls, role))
+    if found is None or found[0] is not labels:
+        found = _GIVERS[(cls, role)] = (labels, tuple(l for l in cls.labels if l in labels and role in labels[l].roles))
+    return found[1]
 
 
 def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[str], type] | None) -> None:
@@ -194,25 +211,29 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         return
     turn = state.turn
     scoped = state.matcher.scoped  # the components with abilities (as the model declares them)
-    with_abilities: list[tuple[Unit, type]] = []  # holders whose component has abilities, in holder order
+    holders: list[Unit] = []  # in holder order: each player's field, fog marks, trumps
     for p in state.players:
         for u in p.field:
             if u.component in scoped:
-                with_abilities.append((u, load_class(u.component)))
+                holders.append(u)
         # 4.3: a fog's effect is lost when the turn ends, whoever owns the card; a mark left
         # in the other player's fog (エンド moves only the turn player's) stays there, inert
         for u in p.marks:
             if u.entered_turn == turn and u.component in scoped:
-                with_abilities.append((u, load_class(u.component)))
+                holders.append(u)
         for u in p.trumps:
             if u.face_up and u.component in scoped:
-                with_abilities.append((u, load_class(u.component)))
-    if not with_abilities and state.abilities_none:  # nothing to give, and nothing given to forget
+                holders.append(u)
+    if not holders and state.abilities_none:  # nothing to give, and nothing given to forget
         state.abilities_at = state.version
         return
     state.abilities_none = False  # until this application is done
+    # each holder with its component's scopes, and the one context and instance it is applied with
+    plan = []
+    for u in holders:
+        cls = load_class(u.component)
+        plan.append((u, cls.scopes, cls.id, *_ability_context(state, cls, u.owner, chooser, load_class)))
     suits: dict[int, set] = {}
-    contexts: list[tuple[EffectContext, Any]] = []
     for _pass in range(2):
         state.rules_on.clear()
         state.waived.clear()
@@ -224,23 +245,20 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
                         u.clear_abilities()
                     if suits:
                         u.ability_suits.update(suits.get(id(u), ()))
-        if with_abilities:
-            if not contexts:  # one context and instance per holder, for every scope and pass
-                contexts = [_ability_context(state, cls, u.owner, chooser, load_class) for u, cls in with_abilities]
-            for scope in SCOPES:
-                for (u, cls), (ctx, inst) in zip(with_abilities, contexts):
-                    if scope in cls.scopes:
-                        try:
-                            inst.apply_abilities(ctx, u, scope)
-                        except NotImplementedError as e:  # a component the engine cannot run came into play
-                            raise NotExecutable(cls.id, str(e)) from None
-        if not with_abilities:  # nothing gave a unit suits: one pass is all
+        for scope in SCOPES:
+            for u, scopes, sid, ctx, inst in plan:
+                if scope in scopes:
+                    try:
+                        inst.apply_abilities(ctx, u, scope)
+                    except NotImplementedError as e:  # a component the engine cannot run came into play
+                        raise NotExecutable(sid, str(e)) from None
+        if not holders:  # nothing gave a unit suits: one pass is all
             break
         suits = {id(u): set(u.ability_suits) for p in state.players for u in p.field if u.ability_suits}
         if not suits:
             break
     state.abilities_at = state.version
-    state.abilities_none = not with_abilities
+    state.abilities_none = not holders
 
 
 def _ability_context(state: GameState, cls: type, owner: int, chooser: Chooser,

@@ -173,6 +173,8 @@ class Triggers:
         only when it is empty, else it is discarded [6-10-3]…[6-10-6], a クイック one always
         [6-10-7]. The loop ends when the buffer is empty [6-2]."""
         st = self.game.state
+        if not st.events:  # nothing happened since the last check: nothing triggers
+            return
         buffer: list[Request] = []
         self._buffer_triggers(buffer)  # [6-1]
         while buffer and st.winner is None:  # [6-2]
