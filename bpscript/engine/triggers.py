@@ -181,7 +181,7 @@ class Triggers:
             speed = IMMEDIATE if any(r.resolution == IMMEDIATE for r in buffer) else NORMAL  # [6-3] / [6-8]
             for player in (st.turn_player, 1 - st.turn_player):  # [6-4] … [6-7], [6-9] … [6-12]
                 for timing in (MAIN, QUICK):  # [6-5] [6-6], [6-10] [6-11]
-                    while st.winner is None:
+                    while buffer and st.winner is None:
                         group = [r for r in buffer
                                  if r.controller == player and r.resolution == speed and r.window == timing]
                         if not group:  # [6-5-1] / [6-10-1]

@@ -22,7 +22,7 @@ from .state import MATCHED_PILES, PILES, GameState, RulesError, Unit, owner_of
 __all__ = ["VERBS", "EVENTS", "take", "put", "unit_to_grave"]
 
 #: the piles `take` looks in: the life last, as the cards taken are mostly in the hand, the
-#: fog or the grave, and a card taken from the life is mostly its top card (found first)
+#: fog or the grave, and a card taken from the life is mostly its top card (looked at first)
 SEARCHED = tuple(sorted(PILES, key=lambda zone: zone == "life"))
 _searched_of = operator.attrgetter(*SEARCHED)
 
@@ -41,13 +41,15 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
             where[card] = ("stage", None)
             continue
         p = players[card.copy // 2]  # owner_of
+        life = p.life
+        if life and life[-1] is card:  # the top of the life (a draw)
+            life.pop()
+            where[card] = ("life", None)
+            continue
         for zone, pile in zip(SEARCHED, _searched_of(p)):
-            if pile and pile[-1] is card:  # the top card (a draw from the life)
-                pile.pop()
-            elif card in pile:
-                pile.remove(card)
-            else:
+            if card not in pile:
                 continue
+            pile.remove(card)
             where[card] = (zone, None)
             if zone in MATCHED_PILES:
                 st.stale = True
