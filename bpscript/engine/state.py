@@ -357,9 +357,11 @@ class GameState:
     def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
         """The player's units in `zone` (the field, or the trump zone) whose component is of
         the type (`soldier`) or the component kind (`character`); any component for None."""
-        matcher = self.matcher
         p = self.players[player]
         units = p.field if zone == "field" else p.trumps if zone == "trump" else ()
+        if not units:
+            return []
+        matcher = self.matcher
         if kind is None:
             kinds = matcher.kinds
             return [u for u in units if u.component and u.component in kinds]
