@@ -307,12 +307,16 @@ class GameState:
                 fog = set(p.fog)
                 p.marks = [mk for mk in p.marks if all(c in fog for c in mk.cards)]
                 for mk in p.marks:
-                    mk.component = mk.designated if mk.designated is not None else match("fog", mk.cards, True)
-                    if mk.link is not None and not any(mk.link in q.field or mk.link in q.trumps
-                                                       for q in self.players):
-                        mk.link = None
+                    self.match_mark(mk)
             if p.trump or p.trumps:
                 self.rematch_trumps(p)
+
+    def match_mark(self, mk: Unit) -> None:
+        """A fog mark's component, and its link kept only while the unit it marks is on
+        the field or in the trump zone (part of `rematch`; a mark just placed alone)."""
+        mk.component = self.match_fog(mk)
+        if mk.link is not None and not any(mk.link in q.field or mk.link in q.trumps for q in self.players):
+            mk.link = None
 
     def rematch_trumps(self, p: Player) -> None:
         """The trump zone's units: one per card, a card placed without a face is face down

@@ -161,7 +161,11 @@ def place_fog(ctx: Ctx, cards: Any, on: Any = None, as_: Any = None) -> None:
     mark = Unit(list(cards), owner, True, True, st.turn, None, link=on if isinstance(on, Unit) else None,
                 designated=as_[1] if as_ else None)
     st.players[owner].marks.append(mark)
-    st.rematch()
+    if st.stale:  # a card came from a unit, the fog or the trump zone: every unit is matched again
+        st.rematch()
+    else:  # only the new mark is unmatched
+        st.match_mark(mark)
+        st.changed()
 
 
 @verb
