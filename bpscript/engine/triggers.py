@@ -20,8 +20,9 @@ MATCHED = SCRIPT_EVENTS | {"moved", "discarded", "unblocked"}
 
 #: an entry of `TriggerTable`: a triggered action, the player it would trigger for, the
 #: card condition a `moved` event's cards must meet (None: any), whether it counts each
-#: card, and whether its event arguments are known (False: computed with a context)
-Entry = tuple[type, int, Any, bool, bool]
+#: card, whether its event arguments are known (False: computed with a context), and the
+#: action's instance (its guard and arguments)
+Entry = tuple[type, int, Any, bool, bool, Any]
 
 
 def accepts_event(ev: tuple, args: tuple, kwargs: dict[str, Any]) -> bool:
@@ -84,12 +85,13 @@ class TriggerTable:
         out: list[Entry] = []
         for cls in self.rules.by_event.get(ev[0], ()):
             for p in (turn_player, 1 - turn_player):
+                inst = self.rules.instance(cls.id)
                 if not cls.event_static:
-                    out.append((cls, p, None, cls.event[1], False))
+                    out.append((cls, p, None, cls.event[1], False, inst))
                     continue
                 args, kwargs = self._static_args(cls, p, game)
                 if accepts_event(ev, args, kwargs):
-                    out.append((cls, p, kwargs.get("condition"), cls.event[1], True))
+                    out.append((cls, p, kwargs.get("condition"), cls.event[1], True, inst))
         return tuple(out)
 
     def _static_args(self, cls: type, player: int, game: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
@@ -130,7 +132,6 @@ class Triggers:
 
     def triggered_by(self, events: list[tuple]) -> list[Request]:
         game = self.game
-        rules = game.rules
         table = self.table
         kinds = table.kinds
         turn_player = game.state.turn_player
@@ -138,14 +139,16 @@ class Triggers:
         for ev in events:
             if ev[0] not in kinds:  # most events: no triggered action of the regulation waits for them
                 continue
-            for cls, p, condition, each, static in table.entries(ev, turn_player, game):
+            facts = None
+            for cls, p, condition, each, static, inst in table.entries(ev, turn_player, game):
                 if static:
                     n = times(ev, condition, each)
                 else:
-                    args, kwargs = rules.instance(cls.id).event_args(self.probe(cls, p))
+                    args, kwargs = inst.event_args(self.probe(cls, p))
                     n = times(ev, kwargs.get("condition"), each) if accepts_event(ev, args, kwargs) else 0
-                if n and rules.instance(cls.id).trigger_guard(self.probe(cls, p)):
-                    facts = self.facts(ev)
+                if n and inst.trigger_guard(self.probe(cls, p)):
+                    if facts is None:  # what the requests' `event` holds (frozen: one for all)
+                        facts = self.facts(ev)
                     out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True,
                                        event=facts) for _ in range(n))
         return out
