@@ -213,7 +213,7 @@ class Triggers:
 
     def _take_from_buffer(self, buffer: list[Request], group: list[Request]) -> Request:
         """The controller picks which of their requests of one group comes first."""
-        if len({r.action for r in group}) > 1:
+        if len(group) > 1 and len({r.action for r in group}) > 1:
             req = self.game.seats.choose(group[0].controller, group, 1, Prompt("the triggered request to resolve next", ORDER))[0]
         else:
             req = group[0]

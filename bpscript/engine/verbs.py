@@ -77,7 +77,7 @@ def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False, stage
     players = st.players
     groups: dict[tuple[str, str | None, int], list[Card]] = {}
     for card in cards:
-        owner = owner_of(card)
+        owner = card.copy // 2  # owner_of
         pile = getattr(players[owner], zone, None)
         if pile is None:
             raise RulesError(f"the engine has no pile '{zone}'")
