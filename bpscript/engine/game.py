@@ -140,10 +140,9 @@ class Game:
             o(record)
 
     def note(self, text: "str | Note") -> None:
+        """Keep a line of `events` (written when read). Agents are told nothing here: what
+        happens reaches them through their view, and anyone else through `observers`."""
         self._notes.append((self.state.turn, text))
-        for a in self.agents:
-            if hasattr(a, "notify"):
-                a.notify(str(text))
 
     @property
     def events(self) -> list[str]:
