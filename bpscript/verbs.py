@@ -19,6 +19,10 @@ any; `X?` means the argument may be omitted. A `condition` is a card condition w
 text ("♢2〜10"), parsed at check time like ★ and ☆. `zone`, `unit_kind`, `role`, `label`,
 `status` and `rule` take a word the ruleset declares (its vocabulary): a name in such a
 place is looked up there (`units(soldier, me)`: the type soldier, not the character).
+
+A query of type `cards` or `units` returns a new list each call, which generated code
+walks without a copy; a player's choice (CHOOSE_CARDS, CHOOSE_UNITS) returns what the
+agent gave, and is copied.
 """
 
 from __future__ import annotations

@@ -17,8 +17,9 @@ import json
 import keyword
 
 from .. import effects as fx
+from ..semantics import Read
 from ..source import Span
-from ..verbs import ATTRIBUTES
+from ..verbs import ATTRIBUTES, LIBRARY
 
 #: every attribute of the language (`a.b`): each is read by an engine function bound once per module
 _ATTRIBUTE_NAMES = frozenset(name for attrs in ATTRIBUTES.values() for name in attrs)
@@ -29,6 +30,13 @@ _BINOPS = {"+": "+", "-": "-", "*": "*", "/": "//", "%": "%", "==": "==", "!=": 
 _TAGGED_TERMS = {"zones": "zone"}
 #: context names that are arguments of the generated method rather than context attributes
 _ARGUMENTS = {"unit": "unit", "it": "it"}
+#: operators whose Python result is already a bool
+_BOOL_OPS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in"})
+#: the queries whose result is a new list of cards or units each call (verbs.py says so):
+#: a loop walks it as it is, with no copy; a choice returns what the agent gave, so it is copied
+_FRESH_LISTS = frozenset(name for name, spec in LIBRARY.items()
+                         if spec.kind == "query" and spec.returns in ("cards", "units")
+                         and not any(f.kind in (Read.CHOOSE_CARDS, Read.CHOOSE_UNITS) for f in spec.summary))
 
 
 def py_kwarg(name: str) -> str:
@@ -51,6 +59,7 @@ class CodeGenerator(fx.NodeVisitor):
         self.verbs: set[str] = set()  # verbs and queries called: bound once per module
         self.attributes: set[str] = set()  # attributes read: their readers bound once per module
         self.conditions: list[str] = []  # card conditions, built once per module (as JSON data)
+        self.constants: set[str] = set()  # constants of the language read: bound once per module
 
     def writeline(self, code: str, span: Span | None = None) -> None:
         self.lines.append("    " * self.depth + code if code else "")
@@ -65,13 +74,15 @@ class CodeGenerator(fx.NodeVisitor):
 
     def source(self) -> str:
         self.depth = 0
-        if self.verbs or self.attributes or self.conditions:
+        if self.verbs or self.attributes or self.conditions or self.constants:
             self.writeline("")
             self.writeline("")
         for name in sorted(self.verbs):
             self.writeline(f"_v_{name} = _verb({name!r})")
         for name in sorted(self.attributes):
             self.writeline(f"_a_{name} = _attribute({name!r})")
+        for name in sorted(self.constants):
+            self.writeline(f"_k_{name} = _K[{name!r}]")
         for i, data in enumerate(self.conditions):
             self.writeline(f"_c{i} = _condition({data})")
         self.writeline("")
@@ -114,7 +125,10 @@ class CodeGenerator(fx.NodeVisitor):
             tag = _TAGGED_TERMS.get(ref.table)
             return repr((tag, ref.key)) if tag else repr(ref.key)
         if kind is fx.RefKind.CONSTANT:
-            return f"_K[{ref.key!r}]"
+            if not ref.key.isidentifier():  # never so in the language; kept readable if it were
+                return f"_K[{ref.key!r}]"
+            self.constants.add(ref.key)
+            return f"_k_{ref.key}"
         return repr(("script", ref.key))
 
     def visit_Lit(self, e: fx.Lit) -> str:
@@ -145,8 +159,34 @@ class CodeGenerator(fx.NodeVisitor):
         return "[" + ", ".join(self.visit(i) for i in e.items) + "]"
 
     def visit_ListComp(self, e: fx.ListComp) -> str:
-        cond = f" if ctx.truth({self.visit(e.cond)})" if e.cond is not None else ""
-        return f"[{self.visit(e.item)} for l_{e.var} in ctx.items({self.visit(e.iterable)}){cond}]"
+        cond = f" if {self.test(e.cond)}" if e.cond is not None else ""
+        return f"[{self.visit(e.item)} for l_{e.var} in {self.iterable(e.iterable)}{cond}]"
+
+    # ------------------------------------------------------------ truth and iteration
+    def test(self, e: fx.Expr) -> str:
+        """`e` where Python tests its truth (`if`, `elif`, a comprehension's `if`): there
+        `ctx.truth` (`bool`) is what Python does anyway, so the value stands as it is."""
+        return self.visit(e)
+
+    def boolean(self, e: fx.Expr) -> str:
+        """`e` as a bool to return: as it is when Python already gives a bool, else `bool(e)`."""
+        return self.visit(e) if self.is_bool(e) else f"bool({self.visit(e)})"
+
+    def is_bool(self, e: fx.Expr) -> bool:
+        if isinstance(e, fx.Not):
+            return True
+        if isinstance(e, fx.BinOp):
+            if e.op in _BOOL_OPS:
+                return True
+            return e.op in ("and", "or") and self.is_bool(e.left) and self.is_bool(e.right)
+        return False
+
+    def iterable(self, e: fx.Expr) -> str:
+        """What a loop walks: a query's new list as it is, any other value through
+        `ctx.items` (a copy of a list, or a lone value as a list of one)."""
+        if isinstance(e, fx.Call) and e.func in _FRESH_LISTS:
+            return self.visit(e)
+        return f"ctx.items({self.visit(e)})"
 
     # ------------------------------------------------------------ statements
     def block(self, stmts: tuple) -> None:
@@ -162,12 +202,12 @@ class CodeGenerator(fx.NodeVisitor):
         self.writeline(f"l_{st.name} = {self.visit(st.value)}", st.span)
 
     def visit_If(self, st: fx.If) -> None:
-        self.writeline(f"if ctx.truth({self.visit(st.cond)}):", st.span)
+        self.writeline(f"if {self.test(st.cond)}:", st.span)
         self.indent()
         self.block(st.then)
         self.outdent()
         for cond, body in st.elifs:
-            self.writeline(f"elif ctx.truth({self.visit(cond)}):", cond.span)
+            self.writeline(f"elif {self.test(cond)}:", cond.span)
             self.indent()
             self.block(body)
             self.outdent()
@@ -178,7 +218,7 @@ class CodeGenerator(fx.NodeVisitor):
             self.outdent()
 
     def visit_ForEach(self, st: fx.ForEach) -> None:
-        self.writeline(f"for l_{st.var} in ctx.items({self.visit(st.iterable)}):", st.span)
+        self.writeline(f"for l_{st.var} in {self.iterable(st.iterable)}:", st.span)
         self.indent()
         self.block(st.body)
         self.outdent()
@@ -187,7 +227,7 @@ class CodeGenerator(fx.NodeVisitor):
         self.writeline("for _ in ctx.loop_guard():", st.span)
         self.indent()
         self.block(st.body)
-        self.writeline(f"if ctx.truth({self.visit(st.cond)}):", st.cond.span)
+        self.writeline(f"if {self.test(st.cond)}:", st.cond.span)
         self.indent()
         self.writeline("break")
         self.outdent()

@@ -71,7 +71,7 @@ def _action(g: CodeGenerator, s: m.ActionScript, name: str) -> None:
         for i, where in wheres:
             g.writeline(f"if index == {i!r}:", where.span)
             g.indent()
-            g.writeline(f"return ctx.truth({g.expr(where)})", where.span)
+            g.writeline(f"return {g.boolean(where)}", where.span)
             g.outdent()
         g.writeline("return True")
         g.outdent()
@@ -118,7 +118,7 @@ def _predicate(g: CodeGenerator, name: str, params: str, expr: object) -> None:
     g.writeline("")
     g.writeline(f"def {name}({params}):", expr.span)
     g.indent()
-    g.writeline(f"return ctx.truth({g.expr(expr)})", expr.span)
+    g.writeline(f"return {g.boolean(expr)}", expr.span)
     g.outdent()
 
 
@@ -153,7 +153,7 @@ def _component_class(g: CodeGenerator, s: m.ComponentScript, name: str) -> None:
         for l in guarded:
             g.writeline(f"if label == {l.id!r}:", l.span)
             g.indent()
-            g.writeline(f"return ctx.truth({g.expr(l.when)})", l.span)
+            g.writeline(f"return {g.boolean(l.when)}", l.span)
             g.outdent()
         g.writeline("return label in self.labels")
         g.outdent()

@@ -13,6 +13,8 @@ import pytest
 from bpscript.backends.python_backend import build_python, generate_modules
 from bpscript.engine.base import NotExecutable, locate
 from bpscript.loader import load, load_official
+from bpscript.semantics import Read
+from bpscript.verbs import LIBRARY
 
 ROOT = Path(__file__).parents[2]
 
@@ -154,3 +156,25 @@ def test_errors_in_generated_code_point_at_the_bps_line(importer, monkeypatch):
 def test_generation_is_deterministic():
     assert build_python(load_official().ruleset) == build_python(load_official().ruleset)
 
+
+
+def test_loops_copy_only_what_is_not_a_new_list_and_tests_need_no_wrapper():
+    """A loop walks a query's new list of cards or units as it is; a choice (what the agent
+    gave) and any other value go through `ctx.items`. Conditions are Python's own tests."""
+    walked, copied = set(), set()
+    for data in build_python(load_official().ruleset).values():
+        tree = ast.parse(data.decode())
+        for node in ast.walk(tree):
+            assert not (isinstance(node, ast.Attribute) and node.attr == "truth"), "ctx.truth is Python's `if`"
+            iters = ([node.iter] if isinstance(node, ast.For) else [g.iter for g in node.generators]
+                     if isinstance(node, (ast.ListComp, ast.GeneratorExp)) else [])
+            for it in iters:
+                if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id.startswith("_v_"):
+                    walked.add(it.func.id[3:])
+                elif isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr == "items":
+                    arg = it.args[0]
+                    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name):
+                        copied.add(arg.func.id[3:])
+    assert walked and all(LIBRARY[n].returns in ("cards", "units") for n in walked)
+    assert not any(f.kind in (Read.CHOOSE_CARDS, Read.CHOOSE_UNITS) for n in walked for f in LIBRARY[n].summary)
+    assert "first" in copied  # returns `any`: it may be a lone value

@@ -22,12 +22,12 @@ class Action_packopen(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth((not _v_pack_opened(ctx, ctx.me)))
+        return (not _v_pack_opened(ctx, ctx.me))
 
     def effect(self, ctx):
         ctx.step(1)
         l_card = _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'pack'), ctx.me), 1)
-        if ctx.truth(((_v_count(ctx, _v_cards_in(ctx, ('zone', 'rare'), ctx.me)) > 0) and _v_choose_yes(ctx, ctx.me, '代わりにレアカードを手札に加える'))):
+        if ((_v_count(ctx, _v_cards_in(ctx, ('zone', 'rare'), ctx.me)) > 0) and _v_choose_yes(ctx, ctx.me, '代わりにレアカードを手札に加える')):
             l_card = _v_cards_in(ctx, ('zone', 'rare'), ctx.me)
         _v_reveal(ctx, l_card, to=ctx.opponent)
         _v_move(ctx, l_card, to=('zone', 'hand'))

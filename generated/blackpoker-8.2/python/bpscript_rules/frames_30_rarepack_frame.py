@@ -22,7 +22,7 @@ class Action_raredraw(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth((_v_life(ctx, ctx.me) <= 9))
+        return (_v_life(ctx, ctx.me) <= 9)
 
     def effect(self, ctx):
         _v_move(ctx, _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'rare'), ctx.me), 1), to=('zone', 'hand'))
@@ -47,10 +47,10 @@ class Action_summonsRare(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth((_v_life(ctx, ctx.me) <= 9))
+        return (_v_life(ctx, ctx.me) <= 9)
 
     def effect(self, ctx):
-        _v_summon(ctx, ctx.key, as_=('script', 'soldier'), face=_K['face_up'], state=_K['charged'])
+        _v_summon(ctx, ctx.key, as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
 
 
 class Action_trapCounter(ActionEffect):
@@ -73,11 +73,11 @@ class Action_trapCounter(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ctx.truth(((_a_key_count(ctx, it) == 1) or (_a_key_count(ctx, it) == 2)))
+            return ((_a_key_count(ctx, it) == 1) or (_a_key_count(ctx, it) == 2))
         return True
 
     def effect(self, ctx):
-        if ctx.truth((_v_count(ctx, [l_c for l_c in ctx.items(ctx.key) if ctx.truth((_v_count(ctx, [l_d for l_d in ctx.items(_a_keys(ctx, ctx.target)) if ctx.truth(((_a_suit(ctx, l_d) == _a_suit(ctx, l_c)) and (_a_number(ctx, l_d) == _a_number(ctx, l_c))))]) > 0))]) > 0)):
+        if (_v_count(ctx, [l_c for l_c in ctx.items(ctx.key) if (_v_count(ctx, [l_d for l_d in ctx.items(_a_keys(ctx, ctx.target)) if ((_a_suit(ctx, l_d) == _a_suit(ctx, l_c)) and (_a_number(ctx, l_d) == _a_number(ctx, l_c)))]) > 0)]) > 0):
             _v_nullify(ctx, ctx.target)
 
 
@@ -92,6 +92,8 @@ _a_key_count = _attribute('key_count')
 _a_keys = _attribute('keys')
 _a_number = _attribute('number')
 _a_suit = _attribute('suit')
+_k_charged = _K['charged']
+_k_face_up = _K['face_up']
 
 __bps_lines__ = {
     6: 'frames/30-rarePack/frame.bps:36:8',

@@ -25,7 +25,7 @@ class Character_reanimator(ComponentEffect):
         if scope == 'this':
             _v_cannot_be_targeted(ctx, unit, by=('script', 'mountSoldier'))
         if scope == 'this':
-            _v_treat_as_suits(ctx, unit, [_K['spade'], _K['heart']])
+            _v_treat_as_suits(ctx, unit, [_k_spade, _k_heart])
 
 
 class Character_darklord(ComponentEffect):
@@ -50,7 +50,7 @@ class Character_darklord(ComponentEffect):
         if scope == 'this':
             _v_cannot_be_targeted(ctx, unit)
         if scope == 'this':
-            _v_treat_as_suits(ctx, unit, [_K['spade'], _K['club']])
+            _v_treat_as_suits(ctx, unit, [_k_spade, _k_club])
 
 
 class Character_chariot(ComponentEffect):
@@ -75,7 +75,7 @@ class Character_chariot(ComponentEffect):
         if scope == 'this':
             _v_cannot_be_targeted(ctx, unit, by=('script', 'mountSoldier'))
         if scope == 'this':
-            _v_treat_as_suits(ctx, unit, [_K['heart'], _K['diamond']])
+            _v_treat_as_suits(ctx, unit, [_k_heart, _k_diamond])
 
 
 class Character_giant(ComponentEffect):
@@ -100,7 +100,7 @@ class Character_giant(ComponentEffect):
         if scope == 'this':
             _v_cannot_be_targeted(ctx, unit)
         if scope == 'this':
-            _v_treat_as_suits(ctx, unit, [_K['heart'], _K['diamond']])
+            _v_treat_as_suits(ctx, unit, [_k_heart, _k_diamond])
         if scope == 'this':
             _v_must_attack(ctx, unit, ('script', 'attack'))
         if scope == 'this':
@@ -129,7 +129,7 @@ class Character_strategist(ComponentEffect):
         if scope == 'this':
             _v_cannot_be_targeted(ctx, unit, by=('script', 'mountSoldier'))
         if scope == 'this':
-            _v_treat_as_suits(ctx, unit, [_K['diamond'], _K['club']])
+            _v_treat_as_suits(ctx, unit, [_k_diamond, _k_club])
 
 
 class Character_knight(ComponentEffect):
@@ -154,13 +154,17 @@ class Character_knight(ComponentEffect):
         if scope == 'this':
             _v_cannot_be_targeted(ctx, unit, by=('script', 'mountSoldier'))
         if scope == 'this':
-            _v_treat_as_suits(ctx, unit, [_K['club'], _K['spade']])
+            _v_treat_as_suits(ctx, unit, [_k_club, _k_spade])
 
 
 _v_cannot_be_targeted = _verb('cannot_be_targeted')
 _v_give_role = _verb('give_role')
 _v_must_attack = _verb('must_attack')
 _v_treat_as_suits = _verb('treat_as_suits')
+_k_club = _K['club']
+_k_diamond = _K['diamond']
+_k_heart = _K['heart']
+_k_spade = _K['spade']
 
 __bps_lines__ = {
     6: 'frames/50-extra/characters.bps:3:11',

@@ -20,11 +20,12 @@ class Fog_closeFog(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'this':
-            _v_cannot_turn_face_up(ctx, _v_linked(ctx, unit), until=_K['end_of_turn'])
+            _v_cannot_turn_face_up(ctx, _v_linked(ctx, unit), until=_k_end_of_turn)
 
 
 _v_cannot_turn_face_up = _verb('cannot_turn_face_up')
 _v_linked = _verb('linked')
+_k_end_of_turn = _K['end_of_turn']
 
 __bps_lines__ = {
     6: 'frames/50-extra/fogs.bps:3:5',

@@ -22,7 +22,7 @@ class Action_quickOpen(ActionEffect):
     target_kinds = ()
 
     def effect(self, ctx):
-        _v_turn(ctx, _v_choose_cards(ctx, ctx.me, _v_trump_cards(ctx, ctx.me, _K['face_down']), 1), face=_K['face_up'])
+        _v_turn(ctx, _v_choose_cards(ctx, ctx.me, _v_trump_cards(ctx, ctx.me, _k_face_down), 1), face=_k_face_up)
 
 
 class Action_open(ActionEffect):
@@ -44,7 +44,7 @@ class Action_open(ActionEffect):
     target_kinds = ()
 
     def effect(self, ctx):
-        _v_turn(ctx, _v_choose_cards(ctx, ctx.me, _v_trump_cards(ctx, ctx.me, _K['face_down']), 1), face=_K['face_up'])
+        _v_turn(ctx, _v_choose_cards(ctx, ctx.me, _v_trump_cards(ctx, ctx.me, _k_face_down), 1), face=_k_face_up)
 
 
 class Action_close(ActionEffect):
@@ -66,7 +66,7 @@ class Action_close(ActionEffect):
     target_kinds = (('faceUpTrump', 1, None),)
 
     def effect(self, ctx):
-        _v_turn(ctx, ctx.target, face=_K['face_down'])
+        _v_turn(ctx, ctx.target, face=_k_face_down)
         _v_place_fog(ctx, ctx.key, on=ctx.target, as_=('script', 'closeFog'))
 
 
@@ -89,7 +89,7 @@ class Action_trumpDestroy(ActionEffect):
     target_kinds = (('faceUpTrump', 1, None),)
 
     def effect(self, ctx):
-        if ctx.truth(((_a_suit(ctx, ctx.target) == _a_suit(ctx, ctx.key)) and (_a_number(ctx, ctx.target) == _a_number(ctx, ctx.key)))):
+        if ((_a_suit(ctx, ctx.target) == _a_suit(ctx, ctx.key)) and (_a_number(ctx, ctx.target) == _a_number(ctx, ctx.key))):
             _v_move(ctx, ctx.target, to=('zone', 'grave'))
 
 
@@ -114,7 +114,7 @@ class Action_revolutionDraw(ActionEffect):
     event_static = True
 
     def trigger_guard(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'sA')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'sA')))
 
     def effect(self, ctx):
         _v_draw(ctx, ctx.me)
@@ -139,10 +139,10 @@ class Action_slash(ActionEffect):
     target_kinds = (('soldier', 1, None),)
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 's2')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 's2')))
 
     def effect(self, ctx):
-        if ctx.truth((_v_size(ctx, ctx.target) <= _v_size(ctx, ctx.key_unit))):
+        if (_v_size(ctx, ctx.target) <= _v_size(ctx, ctx.key_unit)):
             _v_move(ctx, ctx.target, to=('zone', 'grave'))
 
 
@@ -165,12 +165,12 @@ class Action_drain(ActionEffect):
     target_kinds = (('opponent', 1, None),)
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 's3')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 's3')))
 
     def effect(self, ctx):
         l_chosen = _v_choose_units(ctx, ctx.me, _v_units(ctx, 'character', ctx.me), 1)
-        _v_move(ctx, l_chosen, to=('zone', 'life'), position=_K['bottom'])
-        if ctx.truth(_v_in_zone(ctx, l_chosen, ('zone', 'life'))):
+        _v_move(ctx, l_chosen, to=('zone', 'life'), position=_k_bottom)
+        if _v_in_zone(ctx, l_chosen, ('zone', 'life')):
             _v_damage(ctx, ctx.target, 2)
 
 
@@ -193,11 +193,11 @@ class Action_intimidate(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 's4')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 's4')))
 
     def effect(self, ctx):
-        for l_s in ctx.items(_v_units(ctx, 'soldier')):
-            if ctx.truth((_v_size(ctx, l_s) <= 10)):
+        for l_s in _v_units(ctx, 'soldier'):
+            if (_v_size(ctx, l_s) <= 10):
                 _v_move(ctx, l_s, to=('zone', 'grave'))
 
 
@@ -220,11 +220,11 @@ class Action_resurrection(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 's5')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 's5')))
 
     def effect(self, ctx):
         l_card = _v_choose_cards(ctx, ctx.me, _v_matching(ctx, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), _c0), 1)
-        _v_summon(ctx, l_card, as_=('script', 'soldier'), face=_K['face_up'], state=_K['charged'])
+        _v_summon(ctx, l_card, as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
 
 
 class Action_instantKill(ActionEffect):
@@ -246,13 +246,13 @@ class Action_instantKill(ActionEffect):
     target_kinds = (('soldier', 1, None),)
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 's7')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 's7')))
 
     def effect(self, ctx):
         l_spent = _v_choose_units(ctx, ctx.me, _v_units(ctx, 'soldier', ctx.me))
         l_total = _v_total_size(ctx, l_spent)
         _v_move(ctx, l_spent, to=('zone', 'grave'))
-        if ctx.truth((l_total >= _v_size(ctx, ctx.target))):
+        if (l_total >= _v_size(ctx, ctx.target)):
             _v_move(ctx, ctx.target, to=('zone', 'grave'))
 
 
@@ -275,14 +275,14 @@ class Action_summonReanimator(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'sJ')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'sJ')))
 
     def effect(self, ctx):
-        if ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'sJ'))):
+        if _v_face_up_trump(ctx, ctx.me, ('script', 'sJ')):
             ctx.step(1)
-            _v_summon(ctx, _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), 1), as_=('script', 'soldier'), face=_K['face_up'], state=_K['charged'])
+            _v_summon(ctx, _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), 1), as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
             ctx.step(2)
-            _v_summon_with_trump(ctx, ctx.key, ('script', 'sJ'), as_=('script', 'reanimator'), state=_K['charged'])
+            _v_summon_with_trump(ctx, ctx.key, ('script', 'sJ'), as_=('script', 'reanimator'), state=_k_charged)
 
 
 class Action_quickSummonReanimator(ActionEffect):
@@ -304,14 +304,14 @@ class Action_quickSummonReanimator(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'sJ')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'sJ')))
 
     def effect(self, ctx):
-        if ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'sJ'))):
+        if _v_face_up_trump(ctx, ctx.me, ('script', 'sJ')):
             ctx.step(1)
-            _v_summon(ctx, _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), 1), as_=('script', 'soldier'), face=_K['face_up'], state=_K['charged'])
+            _v_summon(ctx, _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), 1), as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
             ctx.step(2)
-            _v_summon_with_trump(ctx, ctx.key, ('script', 'sJ'), as_=('script', 'reanimator'), state=_K['charged'])
+            _v_summon_with_trump(ctx, ctx.key, ('script', 'sJ'), as_=('script', 'reanimator'), state=_k_charged)
 
 
 class Action_reanimatorReanimate(ActionEffect):
@@ -335,8 +335,8 @@ class Action_reanimatorReanimate(ActionEffect):
     def effect(self, ctx):
         l_card = _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), 1)
         _v_move(ctx, ctx.target, to=('zone', 'grave'))
-        if ctx.truth(_v_in_zone(ctx, ctx.target, ('zone', 'grave'))):
-            _v_summon(ctx, l_card, as_=('script', 'soldier'), face=_K['face_up'], state=_K['charged'])
+        if _v_in_zone(ctx, ctx.target, ('zone', 'grave')):
+            _v_summon(ctx, l_card, as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
         else:
             _v_move(ctx, l_card, to=('zone', 'grave'))
 
@@ -366,7 +366,7 @@ class Action_reanimatorRevive(ActionEffect):
 
     def effect(self, ctx):
         l_card = _v_choose_cards(ctx, ctx.me, _v_matching(ctx, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), _c1), 1)
-        _v_place_trump(ctx, l_card, face=_K['face_up'])
+        _v_place_trump(ctx, l_card, face=_k_face_up)
 
 
 class Action_summonDarkLord(ActionEffect):
@@ -388,19 +388,19 @@ class Action_summonDarkLord(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'sK')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'sK')))
 
     def effect(self, ctx):
-        if ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'sK'))):
+        if _v_face_up_trump(ctx, ctx.me, ('script', 'sK')):
             ctx.step(1)
             _v_move(ctx, _v_units(ctx, 'soldier'), to=('zone', 'grave'))
             ctx.step(2)
             l_found = _v_find_card(ctx, ctx.me, _c2)
             ctx.step(3)
-            if ctx.truth((_v_count(ctx, l_found) > 0)):
-                _v_summon_with_trump(ctx, l_found, ('script', 'sK'), as_=('script', 'darklord'), state=_K['charged'])
+            if (_v_count(ctx, l_found) > 0):
+                _v_summon_with_trump(ctx, l_found, ('script', 'sK'), as_=('script', 'darklord'), state=_k_charged)
             ctx.step(4)
-            if ctx.truth((_v_count(ctx, l_found) == 0)):
+            if (_v_count(ctx, l_found) == 0):
                 _v_move(ctx, _v_trump_card(ctx, ctx.me, ('script', 'sK')), to=('zone', 'grave'))
 
 
@@ -425,7 +425,7 @@ class Action_darkWhisper(ActionEffect):
     event_static = True
 
     def trigger_guard(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'sK')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'sK')))
 
     def event_args(self, ctx):
         return (('script', 'end'),), {}
@@ -453,12 +453,12 @@ class Action_summonReinforcement(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth((_v_face_up_trump(ctx, ctx.me, ('script', 'h2')) and _v_once_per_turn(ctx)))
+        return bool((_v_face_up_trump(ctx, ctx.me, ('script', 'h2')) and _v_once_per_turn(ctx)))
 
     def effect(self, ctx):
         l_card = _v_choose_cards(ctx, ctx.me, _v_top_cards(ctx, ctx.me, 2), 1)
-        _v_summon(ctx, l_card, as_=('script', 'soldier'), face=_K['face_up'], state=_K['charged'])
-        _v_move(ctx, _v_top_cards(ctx, ctx.me, 1), to=('zone', 'life'), position=_K['bottom'])
+        _v_summon(ctx, l_card, as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
+        _v_move(ctx, _v_top_cards(ctx, ctx.me, 1), to=('zone', 'life'), position=_k_bottom)
 
 
 class Action_encourage(ActionEffect):
@@ -480,10 +480,10 @@ class Action_encourage(ActionEffect):
     target_kinds = (('soldier', 1, None),)
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'h3')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'h3')))
 
     def effect(self, ctx):
-        _v_add_size(ctx, ctx.target, _v_size(ctx, ctx.key_unit), until=_K['end_of_turn'])
+        _v_add_size(ctx, ctx.target, _v_size(ctx, ctx.key_unit), until=_k_end_of_turn)
 
 
 class Action_retreat(ActionEffect):
@@ -505,20 +505,20 @@ class Action_retreat(ActionEffect):
     target_kinds = (('request', 1, None),)
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'h4')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'h4')))
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ctx.truth((_a_action(ctx, it) == ('script', 'attack')))
+            return (_a_action(ctx, it) == ('script', 'attack'))
         return True
 
     def effect(self, ctx):
         ctx.step(1)
-        _v_nullify(ctx, ctx.target, keys_to_grave=_K['false'])
+        _v_nullify(ctx, ctx.target, keys_to_grave=_k_false)
         ctx.step(2)
-        _v_turn(ctx, _v_trump_card(ctx, ctx.me, ('script', 'h4')), face=_K['face_down'])
+        _v_turn(ctx, _v_trump_card(ctx, ctx.me, ('script', 'h4')), face=_k_face_down)
         ctx.step(3)
-        _v_set_state(ctx, _v_units(ctx, 'character', ctx.me), _K['charged'])
+        _v_set_state(ctx, _v_units(ctx, 'character', ctx.me), _k_charged)
 
 
 class Action_pursuit(ActionEffect):
@@ -540,11 +540,11 @@ class Action_pursuit(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth((_v_face_up_trump(ctx, ctx.me, ('script', 'h5')) and _v_once_per_turn(ctx)))
+        return bool((_v_face_up_trump(ctx, ctx.me, ('script', 'h5')) and _v_once_per_turn(ctx)))
 
     def effect(self, ctx):
         ctx.step(1)
-        _v_set_state(ctx, _v_units(ctx, 'soldier', ctx.me), _K['charged'])
+        _v_set_state(ctx, _v_units(ctx, 'soldier', ctx.me), _k_charged)
         ctx.step(2)
         _v_request_action(ctx, ('script', 'attack'), ctx.me)
 
@@ -568,10 +568,10 @@ class Action_phantomReverse(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'h7')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'h7')))
 
     def effect(self, ctx):
-        _v_to_soldier(ctx, ctx.key_unit, state=_K['charged'])
+        _v_to_soldier(ctx, ctx.key_unit, state=_k_charged)
 
 
 class Action_illusion(ActionEffect):
@@ -595,14 +595,14 @@ class Action_illusion(ActionEffect):
     event_static = True
 
     def trigger_guard(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'h7')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'h7')))
 
     def event_args(self, ctx):
         return (('script', 'end'),), {}
 
     def effect(self, ctx):
         ctx.step(1)
-        _v_to_bulwark(ctx, _v_choose_units(ctx, ctx.me, _v_units(ctx, 'soldier', ctx.me)), state=_K['charged'])
+        _v_to_bulwark(ctx, _v_choose_units(ctx, ctx.me, _v_units(ctx, 'soldier', ctx.me)), state=_k_charged)
         ctx.step(2)
         _v_reorder(ctx, _v_choose_order(ctx, ctx.me, _v_units(ctx, 'bulwark', ctx.me)))
 
@@ -626,12 +626,12 @@ class Action_salvation(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'h8')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'h8')))
 
     def effect(self, ctx):
-        for l_s in ctx.items(_v_units(ctx, 'soldier')):
-            if ctx.truth((_v_size(ctx, l_s) >= _a_number(ctx, ctx.key))):
-                _v_move(ctx, _v_choose_order(ctx, _a_owner(ctx, l_s), _a_cards(ctx, l_s)), to=('zone', 'life'), position=_K['top'])
+        for l_s in _v_units(ctx, 'soldier'):
+            if (_v_size(ctx, l_s) >= _a_number(ctx, ctx.key)):
+                _v_move(ctx, _v_choose_order(ctx, _a_owner(ctx, l_s), _a_cards(ctx, l_s)), to=('zone', 'life'), position=_k_top)
 
 
 class Action_summonChariot(ActionEffect):
@@ -653,14 +653,14 @@ class Action_summonChariot(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'hJ')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'hJ')))
 
     def effect(self, ctx):
-        if ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'hJ'))):
+        if _v_face_up_trump(ctx, ctx.me, ('script', 'hJ')):
             ctx.step(1)
             _v_move(ctx, _v_choose_units(ctx, ctx.me, _v_units(ctx, 'bulwark'), 1), to=('zone', 'grave'))
             ctx.step(2)
-            _v_summon_with_trump(ctx, ctx.key, ('script', 'hJ'), as_=('script', 'chariot'), state=_K['charged'])
+            _v_summon_with_trump(ctx, ctx.key, ('script', 'hJ'), as_=('script', 'chariot'), state=_k_charged)
 
 
 class Action_quickSummonChariot(ActionEffect):
@@ -682,14 +682,14 @@ class Action_quickSummonChariot(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'hJ')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'hJ')))
 
     def effect(self, ctx):
-        if ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'hJ'))):
+        if _v_face_up_trump(ctx, ctx.me, ('script', 'hJ')):
             ctx.step(1)
             _v_move(ctx, _v_choose_units(ctx, ctx.me, _v_units(ctx, 'bulwark'), 1), to=('zone', 'grave'))
             ctx.step(2)
-            _v_summon_with_trump(ctx, ctx.key, ('script', 'hJ'), as_=('script', 'chariot'), state=_K['charged'])
+            _v_summon_with_trump(ctx, ctx.key, ('script', 'hJ'), as_=('script', 'chariot'), state=_k_charged)
 
 
 class Action_chariotDestroy(ActionEffect):
@@ -739,7 +739,7 @@ class Action_chariotRevive(ActionEffect):
 
     def effect(self, ctx):
         l_card = _v_choose_cards(ctx, ctx.me, _v_matching(ctx, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), _c4), 1)
-        _v_place_trump(ctx, l_card, face=_K['face_up'])
+        _v_place_trump(ctx, l_card, face=_k_face_up)
 
 
 class Action_summonGiant(ActionEffect):
@@ -761,19 +761,19 @@ class Action_summonGiant(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'hK')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'hK')))
 
     def effect(self, ctx):
-        if ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'hK'))):
+        if _v_face_up_trump(ctx, ctx.me, ('script', 'hK')):
             ctx.step(1)
             _v_move(ctx, _v_units(ctx, 'bulwark'), to=('zone', 'grave'))
             ctx.step(2)
             l_found = _v_find_card(ctx, ctx.me, _c5)
             ctx.step(3)
-            if ctx.truth((_v_count(ctx, l_found) > 0)):
-                _v_summon_with_trump(ctx, l_found, ('script', 'hK'), as_=('script', 'giant'), state=_K['charged'])
+            if (_v_count(ctx, l_found) > 0):
+                _v_summon_with_trump(ctx, l_found, ('script', 'hK'), as_=('script', 'giant'), state=_k_charged)
             ctx.step(4)
-            if ctx.truth((_v_count(ctx, l_found) == 0)):
+            if (_v_count(ctx, l_found) == 0):
                 _v_move(ctx, _v_trump_card(ctx, ctx.me, ('script', 'hK')), to=('zone', 'grave'))
 
 
@@ -796,11 +796,11 @@ class Action_putBulwark(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth((_v_face_up_trump(ctx, ctx.me, ('script', 'dA')) and _v_once_per_turn(ctx)))
+        return bool((_v_face_up_trump(ctx, ctx.me, ('script', 'dA')) and _v_once_per_turn(ctx)))
 
     def effect(self, ctx):
-        if ctx.truth((_v_count(ctx, _v_units(ctx, 'bulwark', ctx.opponent)) >= _v_count(ctx, _v_units(ctx, 'bulwark', ctx.me)))):
-            _v_summon(ctx, _v_top_cards(ctx, ctx.me, 1), as_=('script', 'bulwark'), face=_K['face_down'], state=_K['charged'])
+        if (_v_count(ctx, _v_units(ctx, 'bulwark', ctx.opponent)) >= _v_count(ctx, _v_units(ctx, 'bulwark', ctx.me))):
+            _v_summon(ctx, _v_top_cards(ctx, ctx.me, 1), as_=('script', 'bulwark'), face=_k_face_down, state=_k_charged)
 
 
 class Action_negotiate(ActionEffect):
@@ -822,10 +822,10 @@ class Action_negotiate(ActionEffect):
     target_kinds = (('character', 1, None),)
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'd3')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'd3')))
 
     def effect(self, ctx):
-        _v_set_state(ctx, ctx.target, _K['driven'])
+        _v_set_state(ctx, ctx.target, _k_driven)
 
 
 class Action_reckoning(ActionEffect):
@@ -847,15 +847,15 @@ class Action_reckoning(ActionEffect):
     target_kinds = (('request', 1, None),)
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'd4')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'd4')))
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ctx.truth(_a_has_keys(ctx, it))
+            return bool(_a_has_keys(ctx, it))
         return True
 
     def effect(self, ctx):
-        if ctx.truth((_a_key_total(ctx, ctx.target) >= 5)):
+        if (_a_key_total(ctx, ctx.target) >= 5):
             ctx.step(1)
             _v_damage(ctx, ctx.me, _a_key_total(ctx, ctx.target))
             ctx.step(2)
@@ -883,14 +883,14 @@ class Action_exhaustion(ActionEffect):
     event_static = True
 
     def trigger_guard(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'd5')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'd5')))
 
     def event_args(self, ctx):
         return (('script', 'end'),), {}
 
     def effect(self, ctx):
-        if ctx.truth(_v_choose_yes(ctx, ctx.me, '「喪失」を裏切札にする')):
-            _v_turn(ctx, _v_trump_card(ctx, ctx.me, ('script', 'd5')), face=_K['face_down'])
+        if _v_choose_yes(ctx, ctx.me, '「喪失」を裏切札にする'):
+            _v_turn(ctx, _v_trump_card(ctx, ctx.me, ('script', 'd5')), face=_k_face_down)
         else:
             _v_damage(ctx, ctx.me, 2)
 
@@ -914,20 +914,20 @@ class Action_repair(ActionEffect):
     target_kinds = (('soldier', 1, 'self'),)
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'd8')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'd8')))
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ctx.truth(_v_matches(ctx, it, _c6))
+            return bool(_v_matches(ctx, it, _c6))
         return True
 
     def effect(self, ctx):
-        if ctx.truth(_v_can_target(ctx, ('script', 'mountSoldier'), ctx.target)):
+        if _v_can_target(ctx, ('script', 'mountSoldier'), ctx.target):
             ctx.step(1)
             l_card = _v_choose_cards(ctx, ctx.me, _v_matching(ctx, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), _c7), 1)
-            if ctx.truth((_v_count(ctx, l_card) > 0)):
+            if (_v_count(ctx, l_card) > 0):
                 ctx.step(2)
-                _v_request_action(ctx, ('script', 'mountSoldier'), ctx.me, free=_K['true'], target=ctx.target, keys=l_card)
+                _v_request_action(ctx, ('script', 'mountSoldier'), ctx.me, free=_k_true, target=ctx.target, keys=l_card)
             else:
                 ctx.step(3)
                 _v_move(ctx, ctx.target, to=('zone', 'grave'))
@@ -952,10 +952,10 @@ class Action_rest(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'd9')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'd9')))
 
     def effect(self, ctx):
-        _v_set_state(ctx, _v_units(ctx, 'soldier', ctx.me), _K['charged'])
+        _v_set_state(ctx, _v_units(ctx, 'soldier', ctx.me), _k_charged)
 
 
 class Action_satisfaction(ActionEffect):
@@ -979,13 +979,13 @@ class Action_satisfaction(ActionEffect):
     event_static = True
 
     def trigger_guard(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'd9')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'd9')))
 
     def event_args(self, ctx):
         return (('script', 'end'),), {}
 
     def effect(self, ctx):
-        _v_set_state(ctx, _v_units(ctx, 'character', ctx.me), _K['charged'])
+        _v_set_state(ctx, _v_units(ctx, 'character', ctx.me), _k_charged)
 
 
 class Action_summonStrategist(ActionEffect):
@@ -1007,11 +1007,11 @@ class Action_summonStrategist(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'dJ')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'dJ')))
 
     def effect(self, ctx):
-        if ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'dJ'))):
-            _v_summon_with_trump(ctx, ctx.key, ('script', 'dJ'), as_=('script', 'strategist'), state=_K['charged'])
+        if _v_face_up_trump(ctx, ctx.me, ('script', 'dJ')):
+            _v_summon_with_trump(ctx, ctx.key, ('script', 'dJ'), as_=('script', 'strategist'), state=_k_charged)
 
 
 class Action_quickSummonStrategist(ActionEffect):
@@ -1033,14 +1033,14 @@ class Action_quickSummonStrategist(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'dJ')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'dJ')))
 
     def effect(self, ctx):
-        if ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'dJ'))):
+        if _v_face_up_trump(ctx, ctx.me, ('script', 'dJ')):
             ctx.step(1)
-            _v_nullify(ctx, _v_choose_option(ctx, ctx.me, [l_r for l_r in ctx.items(_v_stage(ctx)) if ctx.truth(((_a_key_count(ctx, l_r) == 2) or ((_a_key_count(ctx, l_r) == 1) and (_a_key_number(ctx, l_r) <= _a_number(ctx, ctx.key)))))]), keys_to_grave=_K['false'])
+            _v_nullify(ctx, _v_choose_option(ctx, ctx.me, [l_r for l_r in ctx.items(_v_stage(ctx)) if ((_a_key_count(ctx, l_r) == 2) or ((_a_key_count(ctx, l_r) == 1) and (_a_key_number(ctx, l_r) <= _a_number(ctx, ctx.key))))]), keys_to_grave=_k_false)
             ctx.step(2)
-            _v_summon_with_trump(ctx, ctx.key, ('script', 'dJ'), as_=('script', 'strategist'), state=_K['charged'])
+            _v_summon_with_trump(ctx, ctx.key, ('script', 'dJ'), as_=('script', 'strategist'), state=_k_charged)
 
 
 class Action_strategistPredict(ActionEffect):
@@ -1066,7 +1066,7 @@ class Action_strategistPredict(ActionEffect):
         _v_draw(ctx, ctx.me, 2)
         ctx.step(2)
         l_card = _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'hand'), ctx.me), 1)
-        _v_move(ctx, l_card, to=('zone', 'life'), position=_v_choose_option(ctx, ctx.me, [_K['top'], _K['bottom']]))
+        _v_move(ctx, l_card, to=('zone', 'life'), position=_v_choose_option(ctx, ctx.me, [_k_top, _k_bottom]))
 
 
 class Action_strategistRevive(ActionEffect):
@@ -1094,7 +1094,7 @@ class Action_strategistRevive(ActionEffect):
 
     def effect(self, ctx):
         l_card = _v_choose_cards(ctx, ctx.me, _v_matching(ctx, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), _c8), 1)
-        _v_place_trump(ctx, l_card, face=_K['face_up'])
+        _v_place_trump(ctx, l_card, face=_k_face_up)
 
 
 class Action_switch(ActionEffect):
@@ -1116,11 +1116,11 @@ class Action_switch(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'c4')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'c4')))
 
     def effect(self, ctx):
         ctx.step(1)
-        _v_summon(ctx, _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'hand'), ctx.me), 1), as_=('script', 'soldier'), face=_K['face_up'], state=_K['charged'])
+        _v_summon(ctx, _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'hand'), ctx.me), 1), as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
         ctx.step(2)
         _v_return_to_hand(ctx, ctx.key_unit)
 
@@ -1144,10 +1144,10 @@ class Action_civilWar(ActionEffect):
     target_kinds = (('opponent', 1, None),)
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'c5')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'c5')))
 
     def effect(self, ctx):
-        if ctx.truth((_v_hand_count(ctx, ctx.target) >= _v_hand_count(ctx, ctx.me))):
+        if (_v_hand_count(ctx, ctx.target) >= _v_hand_count(ctx, ctx.me)):
             _v_discard(ctx, ctx.target, count=2)
 
 
@@ -1172,7 +1172,7 @@ class Action_riot(ActionEffect):
     event_static = True
 
     def trigger_guard(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'c5')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'c5')))
 
     def event_args(self, ctx):
         return (), {'who': ctx.opponent}
@@ -1202,15 +1202,15 @@ class Action_handRefill(ActionEffect):
     event_static = True
 
     def trigger_guard(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'c7')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'c7')))
 
     def event_args(self, ctx):
         return (('script', 'end'),), {}
 
     def effect(self, ctx):
-        if ctx.truth((_v_hand_count(ctx, ctx.me) <= 2)):
+        if (_v_hand_count(ctx, ctx.me) <= 2):
             _v_draw(ctx, ctx.me, 2)
-        elif ctx.truth((_v_hand_count(ctx, ctx.me) == 3)):
+        elif (_v_hand_count(ctx, ctx.me) == 3):
             _v_draw(ctx, ctx.me, 1)
 
 
@@ -1233,14 +1233,14 @@ class Action_reset(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'c8')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'c8')))
 
     def effect(self, ctx):
         ctx.step(1)
         _v_move(ctx, _v_units(ctx, 'character'), to=('zone', 'grave'))
         ctx.step(2)
-        _v_turn(ctx, _v_cards_in(ctx, ('zone', 'trump'), ctx.me), face=_K['face_down'])
-        _v_turn(ctx, _v_cards_in(ctx, ('zone', 'trump'), ctx.opponent), face=_K['face_down'])
+        _v_turn(ctx, _v_cards_in(ctx, ('zone', 'trump'), ctx.me), face=_k_face_down)
+        _v_turn(ctx, _v_cards_in(ctx, ('zone', 'trump'), ctx.opponent), face=_k_face_down)
 
 
 class Action_lastDitch(ActionEffect):
@@ -1262,18 +1262,18 @@ class Action_lastDitch(ActionEffect):
     target_kinds = (('request', 1, None),)
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'c10')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'c10')))
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ctx.truth(_a_has_keys(ctx, it))
+            return bool(_a_has_keys(ctx, it))
         return True
 
     def effect(self, ctx):
         ctx.step(1)
         _v_nullify(ctx, ctx.target)
         ctx.step(2)
-        if ctx.truth((_v_hand_count(ctx, ctx.me) > 0)):
+        if (_v_hand_count(ctx, ctx.me) > 0):
             _v_discard(ctx, ctx.me, count=_v_hand_count(ctx, ctx.me))
         else:
             _v_move(ctx, _v_trump_card(ctx, ctx.me, ('script', 'c10')), to=('zone', 'grave'))
@@ -1298,14 +1298,14 @@ class Action_summonKnight(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'cJ')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'cJ')))
 
     def effect(self, ctx):
-        if ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'cJ'))):
+        if _v_face_up_trump(ctx, ctx.me, ('script', 'cJ')):
             ctx.step(1)
             _v_move(ctx, _v_choose_units(ctx, ctx.opponent, _v_units(ctx, 'soldier', ctx.opponent), 1), to=('zone', 'grave'))
             ctx.step(2)
-            _v_summon_with_trump(ctx, ctx.key, ('script', 'cJ'), as_=('script', 'knight'), state=_K['charged'])
+            _v_summon_with_trump(ctx, ctx.key, ('script', 'cJ'), as_=('script', 'knight'), state=_k_charged)
 
 
 class Action_quickSummonKnight(ActionEffect):
@@ -1327,14 +1327,14 @@ class Action_quickSummonKnight(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'cJ')))
+        return bool(_v_face_up_trump(ctx, ctx.me, ('script', 'cJ')))
 
     def effect(self, ctx):
-        if ctx.truth(_v_face_up_trump(ctx, ctx.me, ('script', 'cJ'))):
+        if _v_face_up_trump(ctx, ctx.me, ('script', 'cJ')):
             ctx.step(1)
             _v_move(ctx, _v_choose_units(ctx, ctx.opponent, _v_units(ctx, 'soldier', ctx.opponent), 1), to=('zone', 'grave'))
             ctx.step(2)
-            _v_summon_with_trump(ctx, ctx.key, ('script', 'cJ'), as_=('script', 'knight'), state=_K['charged'])
+            _v_summon_with_trump(ctx, ctx.key, ('script', 'cJ'), as_=('script', 'knight'), state=_k_charged)
 
 
 class Action_knightSweep(ActionEffect):
@@ -1384,7 +1384,7 @@ class Action_knightRevive(ActionEffect):
 
     def effect(self, ctx):
         l_card = _v_choose_cards(ctx, ctx.me, _v_matching(ctx, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), _c9), 1)
-        _v_place_trump(ctx, l_card, face=_K['face_up'])
+        _v_place_trump(ctx, l_card, face=_k_face_up)
 
 
 _v_add_size = _verb('add_size')
@@ -1438,6 +1438,15 @@ _a_number = _attribute('number')
 _a_owner = _attribute('owner')
 _a_player = _attribute('player')
 _a_suit = _attribute('suit')
+_k_bottom = _K['bottom']
+_k_charged = _K['charged']
+_k_driven = _K['driven']
+_k_end_of_turn = _K['end_of_turn']
+_k_face_down = _K['face_down']
+_k_face_up = _K['face_up']
+_k_false = _K['false']
+_k_top = _K['top']
+_k_true = _K['true']
 _c0 = _condition({'kind': 'slots', 'patterns': [{'suits': ['♠'], 'numbers': [2, 3, 4, 5, 6, 7, 8, 9, 10]}]})
 _c1 = _condition({'kind': 'slots', 'patterns': [{'suits': ['♠'], 'numbers': [11]}]})
 _c2 = _condition({'kind': 'slots', 'patterns': [{'suits': ['♣'], 'numbers': [13]}]})

@@ -42,7 +42,7 @@ class Trump_s2(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'your':
-            _v_grant_label(ctx, _v_with_suit(ctx, _v_units(ctx, 'soldier', unit.owner), _K['spade']), 'slash')
+            _v_grant_label(ctx, _v_with_suit(ctx, _v_units(ctx, 'soldier', unit.owner), _k_spade), 'slash')
 
 
 class Trump_s3(ComponentEffect):
@@ -174,7 +174,7 @@ class Trump_h3(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'your':
-            _v_grant_label(ctx, _v_with_suit(ctx, _v_units(ctx, 'soldier', unit.owner), _K['heart']), 'encourage')
+            _v_grant_label(ctx, _v_with_suit(ctx, _v_units(ctx, 'soldier', unit.owner), _k_heart), 'encourage')
 
 
 class Trump_h4(ComponentEffect):
@@ -310,7 +310,7 @@ class Trump_d3(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'your':
-            _v_grant_label(ctx, _v_with_suit(ctx, _v_units(ctx, 'soldier', unit.owner), _K['diamond']), 'negotiate')
+            _v_grant_label(ctx, _v_with_suit(ctx, _v_units(ctx, 'soldier', unit.owner), _k_diamond), 'negotiate')
 
 
 class Trump_d4(ComponentEffect):
@@ -346,7 +346,7 @@ class Trump_d5(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'all':
-            if ctx.truth((_v_count(ctx, _v_in_state(ctx, _v_units(ctx, 'bulwark', unit.owner), _K['charged'])) >= 2)):
+            if (_v_count(ctx, _v_in_state(ctx, _v_units(ctx, 'bulwark', unit.owner), _k_charged)) >= 2):
                 _v_switch_on(ctx, 'noCharging')
 
 
@@ -415,7 +415,7 @@ class Trump_c4(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'your':
-            _v_grant_label(ctx, _v_with_suit(ctx, _v_units(ctx, 'soldier', unit.owner), _K['club']), 'switch')
+            _v_grant_label(ctx, _v_with_suit(ctx, _v_units(ctx, 'soldier', unit.owner), _k_club), 'switch')
 
 
 class Trump_c5(ComponentEffect):
@@ -483,7 +483,7 @@ class Trump_c9(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'your':
-            _v_shield_from_suit(ctx, unit.owner, _K['spade'])
+            _v_shield_from_suit(ctx, unit.owner, _k_spade)
 
 
 class Trump_c10(ComponentEffect):
@@ -541,6 +541,11 @@ _v_shield_from_suit = _verb('shield_from_suit')
 _v_switch_on = _verb('switch_on')
 _v_units = _verb('units')
 _v_with_suit = _verb('with_suit')
+_k_charged = _K['charged']
+_k_club = _K['club']
+_k_diamond = _K['diamond']
+_k_heart = _K['heart']
+_k_spade = _K['spade']
 
 __bps_lines__ = {
     6: 'frames/50-extra/trumps.bps:44:7',

@@ -23,7 +23,7 @@ class Action_end(ActionEffect):
 
     def effect(self, ctx):
         ctx.step(1)
-        if ctx.truth((_v_hand_count(ctx, ctx.me) > 7)):
+        if (_v_hand_count(ctx, ctx.me) > 7):
             _v_discard(ctx, ctx.me, (_v_hand_count(ctx, ctx.me) - 7))
         ctx.step(2)
         _v_move(ctx, _v_cards_in(ctx, ('zone', 'fog'), ctx.me), to=('zone', 'grave'))
@@ -52,14 +52,14 @@ class Action_charge(ActionEffect):
     event_static = True
 
     def trigger_guard(self, ctx):
-        return ctx.truth(_v_is_turn_player(ctx, ctx.me))
+        return bool(_v_is_turn_player(ctx, ctx.me))
 
     def event_args(self, ctx):
         return (('script', 'end'),), {}
 
     def effect(self, ctx):
-        if ctx.truth((not _v_rule_on(ctx, 'noCharging'))):
-            _v_set_state(ctx, _v_units(ctx, 'character', ctx.turn_player), _K['charged'])
+        if (not _v_rule_on(ctx, 'noCharging')):
+            _v_set_state(ctx, _v_units(ctx, 'character', ctx.turn_player), _k_charged)
 
 
 class Action_draw(ActionEffect):
@@ -83,7 +83,7 @@ class Action_draw(ActionEffect):
     event_static = True
 
     def trigger_guard(self, ctx):
-        return ctx.truth(_v_is_turn_player(ctx, ctx.me))
+        return bool(_v_is_turn_player(ctx, ctx.me))
 
     def event_args(self, ctx):
         return (('script', 'charge'),), {}
@@ -92,7 +92,7 @@ class Action_draw(ActionEffect):
         ctx.step(1)
         _v_draw(ctx, ctx.me)
         ctx.step(2)
-        if ctx.truth(_v_choose_yes(ctx, ctx.me, '更にライフの一番上からカードを1枚引く')):
+        if _v_choose_yes(ctx, ctx.me, '更にライフの一番上からカードを1枚引く'):
             _v_draw(ctx, ctx.me)
 
 
@@ -115,12 +115,12 @@ class Action_attack(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_once_per_turn(ctx))
+        return bool(_v_once_per_turn(ctx))
 
     def effect(self, ctx):
-        l_ready = [l_u for l_u in ctx.items(_v_units(ctx, 'character', ctx.me)) if ctx.truth((((_a_state(ctx, l_u) == _K['charged']) and _v_has_role(ctx, l_u, 'attack')) and ((not _a_entered_this_turn(ctx, l_u)) or _v_has_role(ctx, l_u, 'haste'))))]
+        l_ready = [l_u for l_u in _v_units(ctx, 'character', ctx.me) if (((_a_state(ctx, l_u) == _k_charged) and _v_has_role(ctx, l_u, 'attack')) and ((not _a_entered_this_turn(ctx, l_u)) or _v_has_role(ctx, l_u, 'haste')))]
         l_chosen = _v_choose_units(ctx, ctx.me, l_ready)
-        _v_set_state(ctx, l_chosen, _K['driven'])
+        _v_set_state(ctx, l_chosen, _k_driven)
         _v_set_status(ctx, l_chosen, 'attacking')
 
 
@@ -145,17 +145,17 @@ class Action_block(ActionEffect):
     event_static = True
 
     def trigger_guard(self, ctx):
-        return ctx.truth((_v_is_turn_player(ctx, ctx.me) and (_v_count(ctx, _v_with_status(ctx, _v_units(ctx, 'character'), 'attacking')) >= 1)))
+        return bool((_v_is_turn_player(ctx, ctx.me) and (_v_count(ctx, _v_with_status(ctx, _v_units(ctx, 'character'), 'attacking')) >= 1)))
 
     def event_args(self, ctx):
         return (('script', 'attack'),), {}
 
     def effect(self, ctx):
-        for l_a in ctx.items(_v_with_status(ctx, _v_units(ctx, 'character', ctx.me), 'attacking')):
-            l_ready = [l_u for l_u in ctx.items(_v_units(ctx, 'character', ctx.opponent)) if ctx.truth((((_a_state(ctx, l_u) == _K['charged']) and _v_has_role(ctx, l_u, 'block')) and (not _v_has_status(ctx, l_u, 'blocking'))))]
-            l_chosen = _v_choose_units(ctx, ctx.opponent, l_ready, optional=_K['true'])
-            l_walls = [l_u for l_u in ctx.items(l_chosen) if ctx.truth(_v_is_a(ctx, l_u, 'bulwark'))]
-            if ctx.truth((_v_count(ctx, l_walls) > 0)):
+        for l_a in _v_with_status(ctx, _v_units(ctx, 'character', ctx.me), 'attacking'):
+            l_ready = [l_u for l_u in _v_units(ctx, 'character', ctx.opponent) if (((_a_state(ctx, l_u) == _k_charged) and _v_has_role(ctx, l_u, 'block')) and (not _v_has_status(ctx, l_u, 'blocking')))]
+            l_chosen = _v_choose_units(ctx, ctx.opponent, l_ready, optional=_k_true)
+            l_walls = [l_u for l_u in ctx.items(l_chosen) if _v_is_a(ctx, l_u, 'bulwark')]
+            if (_v_count(ctx, l_walls) > 0):
                 _v_set_status(ctx, _v_first(ctx, l_walls), 'blocking', on=l_a)
             else:
                 _v_set_status(ctx, l_chosen, 'blocking', on=l_a)
@@ -182,43 +182,43 @@ class Action_damageJudge(ActionEffect):
     event_static = True
 
     def trigger_guard(self, ctx):
-        return ctx.truth(_v_is_turn_player(ctx, ctx.me))
+        return bool(_v_is_turn_player(ctx, ctx.me))
 
     def event_args(self, ctx):
         return (('script', 'block'),), {}
 
     def effect(self, ctx):
-        for l_a in ctx.items(_v_with_status(ctx, _v_units(ctx, 'character', ctx.me), 'attacking')):
+        for l_a in _v_with_status(ctx, _v_units(ctx, 'character', ctx.me), 'attacking'):
             l_blockers = _v_with_status(ctx, _v_units(ctx, 'character', ctx.opponent), 'blocking', on=l_a)
-            l_walls = [l_b for l_b in ctx.items(l_blockers) if ctx.truth(_v_is_a(ctx, l_b, 'bulwark'))]
+            l_walls = [l_b for l_b in ctx.items(l_blockers) if _v_is_a(ctx, l_b, 'bulwark')]
             l_mine = _v_size(ctx, l_a)
             l_theirs = _v_total_size(ctx, l_blockers)
-            if ctx.truth((_v_count(ctx, l_blockers) == 0)):
+            if (_v_count(ctx, l_blockers) == 0):
                 ctx.step(3)
                 _v_signal(ctx, 'unblocked', l_a)
                 _v_damage(ctx, ctx.opponent, l_mine)
-            elif ctx.truth((_v_count(ctx, l_walls) > 0)):
+            elif (_v_count(ctx, l_walls) > 0):
                 for l_w in ctx.items(_v_first(ctx, l_walls)):
                     ctx.step(2)
-                    _v_turn(ctx, l_w, face=_K['face_up'])
-                    if ctx.truth(((_v_matches(ctx, l_w, _c0) or _v_has_number(ctx, l_a, _a_number(ctx, l_w))) and (not _v_has_role(ctx, l_a, 'withstandsBulwark')))):
+                    _v_turn(ctx, l_w, face=_k_face_up)
+                    if ((_v_matches(ctx, l_w, _c0) or _v_has_number(ctx, l_a, _a_number(ctx, l_w))) and (not _v_has_role(ctx, l_a, 'withstandsBulwark'))):
                         _v_move(ctx, l_a, to=('zone', 'grave'))
                     _v_move(ctx, l_w, to=('zone', 'grave'))
-            elif ctx.truth(_v_rule_on(ctx, 'revolution')):
+            elif _v_rule_on(ctx, 'revolution'):
                 ctx.step(1)
-                if ctx.truth((l_mine >= l_theirs)):
+                if (l_mine >= l_theirs):
                     _v_move(ctx, l_a, to=('zone', 'grave'))
-                if ctx.truth((l_theirs >= l_mine)):
+                if (l_theirs >= l_mine):
                     _v_move(ctx, l_blockers, to=('zone', 'grave'))
-                if ctx.truth((l_mine > l_theirs)):
+                if (l_mine > l_theirs):
                     _v_damage(ctx, ctx.me, (l_mine - l_theirs))
-                if ctx.truth((l_theirs > l_mine)):
+                if (l_theirs > l_mine):
                     _v_damage(ctx, ctx.opponent, (l_theirs - l_mine))
             else:
                 ctx.step(1)
-                if ctx.truth((l_mine <= l_theirs)):
+                if (l_mine <= l_theirs):
                     _v_move(ctx, l_a, to=('zone', 'grave'))
-                if ctx.truth((l_theirs <= l_mine)):
+                if (l_theirs <= l_mine):
                     _v_move(ctx, l_blockers, to=('zone', 'grave'))
         _v_clear_status(ctx, 'attacking')
         _v_clear_status(ctx, 'blocking')
@@ -283,6 +283,10 @@ _v_with_status = _verb('with_status')
 _a_entered_this_turn = _attribute('entered_this_turn')
 _a_number = _attribute('number')
 _a_state = _attribute('state')
+_k_charged = _K['charged']
+_k_driven = _K['driven']
+_k_face_up = _K['face_up']
+_k_true = _K['true']
 _c0 = _condition({'kind': 'slots', 'patterns': [{'joker': True, 'numbers': []}]})
 _c1 = _condition({'kind': 'slots', 'patterns': [{'joker': True, 'numbers': [1, 11, 12, 13]}]})
 _c2 = _condition({'kind': 'slots', 'patterns': [{'joker': True, 'numbers': [1, 11, 12, 13]}]})

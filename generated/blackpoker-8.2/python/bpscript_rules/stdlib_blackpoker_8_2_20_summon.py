@@ -22,10 +22,10 @@ class Action_setBulwark(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth(_v_once_per_turn(ctx))
+        return bool(_v_once_per_turn(ctx))
 
     def effect(self, ctx):
-        _v_summon(ctx, _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'hand'), ctx.me), 1), as_=('script', 'bulwark'), face=_K['face_down'], state=_K['charged'])
+        _v_summon(ctx, _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'hand'), ctx.me), 1), as_=('script', 'bulwark'), face=_k_face_down, state=_k_charged)
 
 
 class Action_summonsSoldier(ActionEffect):
@@ -47,7 +47,7 @@ class Action_summonsSoldier(ActionEffect):
     target_kinds = ()
 
     def effect(self, ctx):
-        _v_summon(ctx, ctx.key, as_=('script', 'soldier'), face=_K['face_up'], state=_K['charged'])
+        _v_summon(ctx, ctx.key, as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
 
 
 class Action_summonsHero(ActionEffect):
@@ -69,7 +69,7 @@ class Action_summonsHero(ActionEffect):
     target_kinds = ()
 
     def effect(self, ctx):
-        _v_summon(ctx, ctx.key, as_=('script', 'hero'), face=_K['face_up'], state=_K['charged'])
+        _v_summon(ctx, ctx.key, as_=('script', 'hero'), face=_k_face_up, state=_k_charged)
 
 
 class Action_summonsAce(ActionEffect):
@@ -91,7 +91,7 @@ class Action_summonsAce(ActionEffect):
     target_kinds = ()
 
     def effect(self, ctx):
-        _v_summon(ctx, ctx.key, as_=('script', 'ace'), face=_K['face_up'], state=_K['charged'])
+        _v_summon(ctx, ctx.key, as_=('script', 'ace'), face=_k_face_up, state=_k_charged)
 
 
 class Action_quickSummonsAce(ActionEffect):
@@ -113,13 +113,13 @@ class Action_quickSummonsAce(ActionEffect):
     target_kinds = ()
 
     def can_activate(self, ctx):
-        return ctx.truth((not _v_is_turn_player(ctx, ctx.me)))
+        return (not _v_is_turn_player(ctx, ctx.me))
 
     def effect(self, ctx):
-        if ctx.truth((_v_choose_option(ctx, ctx.me, [('script', 'ace'), ('script', 'bulwark')]) == ('script', 'ace'))):
-            _v_summon(ctx, ctx.key, as_=('script', 'ace'), face=_K['face_up'], state=_K['charged'])
+        if (_v_choose_option(ctx, ctx.me, [('script', 'ace'), ('script', 'bulwark')]) == ('script', 'ace')):
+            _v_summon(ctx, ctx.key, as_=('script', 'ace'), face=_k_face_up, state=_k_charged)
         else:
-            _v_summon(ctx, ctx.key, as_=('script', 'bulwark'), face=_K['face_down'], state=_K['charged'])
+            _v_summon(ctx, ctx.key, as_=('script', 'bulwark'), face=_k_face_down, state=_k_charged)
 
 
 class Action_summonsMagic(ActionEffect):
@@ -141,7 +141,7 @@ class Action_summonsMagic(ActionEffect):
     target_kinds = ()
 
     def effect(self, ctx):
-        _v_summon(ctx, ctx.key, as_=('script', 'magician'), face=_K['face_up'], state=_K['charged'])
+        _v_summon(ctx, ctx.key, as_=('script', 'magician'), face=_k_face_up, state=_k_charged)
 
 
 class Action_mountSoldier(ActionEffect):
@@ -164,7 +164,7 @@ class Action_mountSoldier(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ctx.truth(_v_has_suit(ctx, it, _a_suit(ctx, ctx.key)))
+            return bool(_v_has_suit(ctx, it, _a_suit(ctx, ctx.key)))
         return True
 
     def effect(self, ctx):
@@ -180,6 +180,9 @@ _v_is_turn_player = _verb('is_turn_player')
 _v_once_per_turn = _verb('once_per_turn')
 _v_summon = _verb('summon')
 _a_suit = _attribute('suit')
+_k_charged = _K['charged']
+_k_face_down = _K['face_down']
+_k_face_up = _K['face_up']
 
 __bps_lines__ = {
     6: 'stdlib/blackpoker-8.2/20-summon.bps:3:8',

@@ -44,7 +44,7 @@ class Action_down(ActionEffect):
     target_kinds = (('soldier', 1, None),)
 
     def effect(self, ctx):
-        if ctx.truth(((_v_size(ctx, ctx.target) - _a_number(ctx, ctx.key)) <= 0)):
+        if ((_v_size(ctx, ctx.target) - _a_number(ctx, ctx.key)) <= 0):
             _v_move(ctx, ctx.target, to=('zone', 'grave'))
         else:
             _v_place_fog(ctx, ctx.key, on=ctx.target, as_=('script', 'downFog'))
@@ -69,7 +69,7 @@ class Action_twist(ActionEffect):
     target_kinds = (('character', 1, None),)
 
     def effect(self, ctx):
-        _v_set_state(ctx, ctx.target, _v_choose_option(ctx, ctx.me, [_K['driven'], _K['charged']]))
+        _v_set_state(ctx, ctx.target, _v_choose_option(ctx, ctx.me, [_k_driven, _k_charged]))
 
 
 class Action_counter(ActionEffect):
@@ -92,11 +92,11 @@ class Action_counter(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ctx.truth(((_a_key_count(ctx, it) == 1) or (_a_key_count(ctx, it) == 2)))
+            return ((_a_key_count(ctx, it) == 1) or (_a_key_count(ctx, it) == 2))
         return True
 
     def effect(self, ctx):
-        if ctx.truth((((_a_key_count(ctx, ctx.target) == 1) and (_a_number(ctx, ctx.key) >= _a_key_number(ctx, ctx.target))) or (_a_key_count(ctx, ctx.target) == 2))):
+        if (((_a_key_count(ctx, ctx.target) == 1) and (_a_number(ctx, ctx.key) >= _a_key_number(ctx, ctx.target))) or (_a_key_count(ctx, ctx.target) == 2)):
             _v_nullify(ctx, ctx.target)
 
 
@@ -166,11 +166,11 @@ class Action_truce(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ctx.truth((_a_action(ctx, it) == ('script', 'damageJudge')))
+            return (_a_action(ctx, it) == ('script', 'damageJudge'))
         return True
 
     def effect(self, ctx):
-        _v_nullify(ctx, ctx.target, keys_to_grave=_K['false'])
+        _v_nullify(ctx, ctx.target, keys_to_grave=_k_false)
         _v_clear_status(ctx, 'attacking')
         _v_clear_status(ctx, 'blocking')
 
@@ -195,7 +195,7 @@ class Action_changeTarget(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ctx.truth(_a_has_target(ctx, it))
+            return bool(_a_has_target(ctx, it))
         return True
 
     def effect(self, ctx):
@@ -252,18 +252,18 @@ class Action_bj(ActionEffect):
             l_shown = (l_shown + 1)
             l_card = _v_last(ctx, _v_top_cards(ctx, ctx.me, l_shown))
             _v_reveal(ctx, l_card, to=ctx.opponent)
-            if ctx.truth(_v_matches(ctx, l_card, _c0)):
-                if ctx.truth(((l_points + 11) >= 22)):
+            if _v_matches(ctx, l_card, _c0):
+                if ((l_points + 11) >= 22):
                     l_points = (l_points + 1)
                 else:
                     l_points = (l_points + 11)
-            elif ctx.truth(_v_matches(ctx, l_card, _c1)):
+            elif _v_matches(ctx, l_card, _c1):
                 l_points = (l_points + 10)
-            elif ctx.truth((not _v_matches(ctx, l_card, _c2))):
+            elif (not _v_matches(ctx, l_card, _c2)):
                 l_points = (l_points + _a_number(ctx, l_card))
-            if ctx.truth((((l_points >= 22) or (_v_count(ctx, _v_top_cards(ctx, ctx.me, (l_shown + 1))) == l_shown)) or (not _v_choose_yes(ctx, ctx.me, 'ヒット')))):
+            if (((l_points >= 22) or (_v_count(ctx, _v_top_cards(ctx, ctx.me, (l_shown + 1))) == l_shown)) or (not _v_choose_yes(ctx, ctx.me, 'ヒット'))):
                 break
-        if ctx.truth((l_points >= 22)):
+        if (l_points >= 22):
             _v_move(ctx, _v_top_cards(ctx, ctx.me, l_shown), to=('zone', 'grave'))
         else:
             _v_move(ctx, _v_top_cards(ctx, ctx.me, l_shown), to=('zone', 'hand'))
@@ -311,12 +311,12 @@ class Action_reverse(ActionEffect):
 
     def effect(self, ctx):
         ctx.step(1)
-        if ctx.truth(_v_choose_yes(ctx, ctx.me, '対象のキャラクターをチャージ状態またはドライブ状態にする')):
-            _v_set_state(ctx, ctx.target, _v_choose_option(ctx, ctx.me, [_K['charged'], _K['driven']]))
-        if ctx.truth(_v_is_a(ctx, ctx.target, 'soldier')):
+        if _v_choose_yes(ctx, ctx.me, '対象のキャラクターをチャージ状態またはドライブ状態にする'):
+            _v_set_state(ctx, ctx.target, _v_choose_option(ctx, ctx.me, [_k_charged, _k_driven]))
+        if _v_is_a(ctx, ctx.target, 'soldier'):
             ctx.step(2)
             _v_to_bulwark(ctx, ctx.target)
-        elif ctx.truth(_v_is_a(ctx, ctx.target, 'bulwark')):
+        elif _v_is_a(ctx, ctx.target, 'bulwark'):
             ctx.step(3)
             _v_to_soldier(ctx, ctx.target)
         ctx.step(4)
@@ -344,7 +344,7 @@ class Action_unsummons(ActionEffect):
 
     def effect(self, ctx):
         ctx.step(1)
-        if ctx.truth((_a_state(ctx, ctx.target) == _K['charged'])):
+        if (_a_state(ctx, ctx.target) == _k_charged):
             _v_return_to_hand(ctx, ctx.target)
         ctx.step(2)
         _v_return_to_hand(ctx, ctx.key)
@@ -378,6 +378,9 @@ _a_key_count = _attribute('key_count')
 _a_key_number = _attribute('key_number')
 _a_number = _attribute('number')
 _a_state = _attribute('state')
+_k_charged = _K['charged']
+_k_driven = _K['driven']
+_k_false = _K['false']
 _c0 = _condition({'kind': 'slots', 'patterns': [{'numbers': [1]}]})
 _c1 = _condition({'kind': 'slots', 'patterns': [{'numbers': [11, 12, 13]}]})
 _c2 = _condition({'kind': 'slots', 'patterns': [{'joker': True, 'numbers': []}]})

@@ -44,7 +44,7 @@ class Action_throwing(ActionEffect):
     target_kinds = (('opponent', 1, None),)
 
     def effect(self, ctx):
-        _v_damage(ctx, ctx.target, _a_number(ctx, _v_key_of(ctx, _K['spade'])))
+        _v_damage(ctx, ctx.target, _a_number(ctx, _v_key_of(ctx, _k_spade)))
 
 
 class Action_deathLance(ActionEffect):
@@ -66,11 +66,11 @@ class Action_deathLance(ActionEffect):
     target_kinds = (('soldier', 1, None),)
 
     def effect(self, ctx):
-        if ctx.truth(((_v_size(ctx, ctx.target) != 0) and ((_v_size(ctx, ctx.target) % _a_number(ctx, _v_key_of(ctx, _K['diamond']))) == 0))):
+        if ((_v_size(ctx, ctx.target) != 0) and ((_v_size(ctx, ctx.target) % _a_number(ctx, _v_key_of(ctx, _k_diamond))) == 0)):
             ctx.step(1)
-            _v_move(ctx, _v_choose_order(ctx, _a_owner(ctx, ctx.target), _a_cards(ctx, ctx.target)), to=('zone', 'life'), position=_K['top'], face=_K['face_down'])
+            _v_move(ctx, _v_choose_order(ctx, _a_owner(ctx, ctx.target), _a_cards(ctx, ctx.target)), to=('zone', 'life'), position=_k_top, face=_k_face_down)
             ctx.step(2)
-            _v_damage(ctx, _a_owner(ctx, ctx.target), _a_number(ctx, _v_key_of(ctx, _K['spade'])))
+            _v_damage(ctx, _a_owner(ctx, ctx.target), _a_number(ctx, _v_key_of(ctx, _k_spade)))
 
 
 class Action_addBulwark(ActionEffect):
@@ -92,11 +92,11 @@ class Action_addBulwark(ActionEffect):
     target_kinds = ()
 
     def effect(self, ctx):
-        if ctx.truth((_v_choose_option(ctx, ctx.me, [1, 2]) == 1)):
-            _v_summon(ctx, _v_top_cards(ctx, ctx.me, 1), as_=('script', 'bulwark'), face=_K['face_down'], state=_K['charged'])
+        if (_v_choose_option(ctx, ctx.me, [1, 2]) == 1):
+            _v_summon(ctx, _v_top_cards(ctx, ctx.me, 1), as_=('script', 'bulwark'), face=_k_face_down, state=_k_charged)
         else:
-            for l_c in ctx.items(_v_top_cards(ctx, ctx.me, 2)):
-                _v_summon(ctx, l_c, as_=('script', 'bulwark'), face=_K['face_down'], state=_K['driven'])
+            for l_c in _v_top_cards(ctx, ctx.me, 2):
+                _v_summon(ctx, l_c, as_=('script', 'bulwark'), face=_k_face_down, state=_k_driven)
 
 
 class Action_reanimate(ActionEffect):
@@ -120,8 +120,8 @@ class Action_reanimate(ActionEffect):
     def effect(self, ctx):
         l_card = _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), 1)
         _v_move(ctx, ctx.target, to=('zone', 'grave'))
-        if ctx.truth(_v_in_zone(ctx, ctx.target, ('zone', 'grave'))):
-            _v_summon(ctx, l_card, as_=('script', 'soldier'), face=_K['face_up'], state=_K['charged'])
+        if _v_in_zone(ctx, ctx.target, ('zone', 'grave')):
+            _v_summon(ctx, l_card, as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
         else:
             _v_move(ctx, l_card, to=('zone', 'grave'))
 
@@ -169,8 +169,8 @@ class Action_swordRain(ActionEffect):
     target_kinds = ()
 
     def effect(self, ctx):
-        for l_s in ctx.items(_v_units(ctx, 'soldier')):
-            if ctx.truth((_v_size(ctx, l_s) <= _a_total(ctx, ctx.key))):
+        for l_s in _v_units(ctx, 'soldier'):
+            if (_v_size(ctx, l_s) <= _a_total(ctx, ctx.key)):
                 _v_move(ctx, l_s, to=('zone', 'grave'))
 
 
@@ -217,12 +217,12 @@ class Action_recruit(ActionEffect):
     def effect(self, ctx):
         ctx.step(1)
         l_summoned = 0
-        for l_c in ctx.items(_v_top_cards(ctx, ctx.me, 4)):
-            if ctx.truth((_a_number(ctx, l_c) <= _a_total(ctx, ctx.key))):
-                _v_summon(ctx, l_c, as_=('script', 'soldier'), face=_K['face_up'], state=_K['driven'])
+        for l_c in _v_top_cards(ctx, ctx.me, 4):
+            if (_a_number(ctx, l_c) <= _a_total(ctx, ctx.key)):
+                _v_summon(ctx, l_c, as_=('script', 'soldier'), face=_k_face_up, state=_k_driven)
                 l_summoned = (l_summoned + 1)
         ctx.step(2)
-        _v_move(ctx, _v_choose_order(ctx, ctx.me, _v_top_cards(ctx, ctx.me, (4 - l_summoned))), to=('zone', 'life'), position=_K['bottom'])
+        _v_move(ctx, _v_choose_order(ctx, ctx.me, _v_top_cards(ctx, ctx.me, (4 - l_summoned))), to=('zone', 'life'), position=_k_bottom)
 
 
 class Action_surprise(ActionEffect):
@@ -247,7 +247,7 @@ class Action_surprise(ActionEffect):
         ctx.step(1)
         _v_to_soldier(ctx, _v_units(ctx, 'bulwark', ctx.me))
         ctx.step(2)
-        _v_set_state(ctx, _v_units(ctx, 'soldier', ctx.me), _K['charged'])
+        _v_set_state(ctx, _v_units(ctx, 'soldier', ctx.me), _k_charged)
 
 
 _v_cards_in = _verb('cards_in')
@@ -271,6 +271,14 @@ _a_cards = _attribute('cards')
 _a_number = _attribute('number')
 _a_owner = _attribute('owner')
 _a_total = _attribute('total')
+_k_bottom = _K['bottom']
+_k_charged = _K['charged']
+_k_diamond = _K['diamond']
+_k_driven = _K['driven']
+_k_face_down = _K['face_down']
+_k_face_up = _K['face_up']
+_k_spade = _K['spade']
+_k_top = _K['top']
 
 __bps_lines__ = {
     6: 'stdlib/blackpoker-8.2/40-normal-magic.bps:3:8',

@@ -103,7 +103,7 @@ class Character_armedsoldier(ComponentEffect):
 
     def has_label(self, ctx, unit, label):
         if label == 'haste':
-            return ctx.truth(_v_has_number(ctx, unit, 1))
+            return bool(_v_has_number(ctx, unit, 1))
         return label in self.labels
 
 

@@ -20,7 +20,7 @@ class Fog_upFog(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'this':
-            _v_add_size(ctx, _v_linked(ctx, unit), _a_number(ctx, unit), until=_K['end_of_turn'])
+            _v_add_size(ctx, _v_linked(ctx, unit), _a_number(ctx, unit), until=_k_end_of_turn)
 
 
 class Fog_downFog(ComponentEffect):
@@ -40,7 +40,7 @@ class Fog_downFog(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'this':
-            _v_add_size(ctx, _v_linked(ctx, unit), (-_a_number(ctx, unit)), until=_K['end_of_turn'])
+            _v_add_size(ctx, _v_linked(ctx, unit), (-_a_number(ctx, unit)), until=_k_end_of_turn)
 
 
 class Fog_forceFog(ComponentEffect):
@@ -60,7 +60,7 @@ class Fog_forceFog(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'this':
-            _v_add_size(ctx, _v_units(ctx, 'soldier', _a_controller(ctx, unit)), _a_total(ctx, unit), until=_K['end_of_turn'])
+            _v_add_size(ctx, _v_units(ctx, 'soldier', _a_controller(ctx, unit)), _a_total(ctx, unit), until=_k_end_of_turn)
 
 
 _v_add_size = _verb('add_size')
@@ -69,6 +69,7 @@ _v_units = _verb('units')
 _a_controller = _attribute('controller')
 _a_number = _attribute('number')
 _a_total = _attribute('total')
+_k_end_of_turn = _K['end_of_turn']
 
 __bps_lines__ = {
     6: 'stdlib/blackpoker-8.2/60-fogs.bps:3:5',

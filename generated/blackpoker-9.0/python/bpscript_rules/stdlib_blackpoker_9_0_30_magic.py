@@ -44,7 +44,7 @@ class Action_down(ActionEffect):
     target_kinds = (('soldier', 1, None),)
 
     def effect(self, ctx):
-        if ctx.truth(((_v_size(ctx, ctx.target) - _a_number(ctx, ctx.key)) <= 0)):
+        if ((_v_size(ctx, ctx.target) - _a_number(ctx, ctx.key)) <= 0):
             _v_move(ctx, ctx.target, to=('zone', 'grave'))
         else:
             _v_place_fog(ctx, ctx.key, on=ctx.target, as_=('script', 'downFog'))
@@ -69,7 +69,7 @@ class Action_twist(ActionEffect):
     target_kinds = (('character', 1, None),)
 
     def effect(self, ctx):
-        _v_set_state(ctx, ctx.target, _v_choose_option(ctx, ctx.me, [_K['driven'], _K['charged']]))
+        _v_set_state(ctx, ctx.target, _v_choose_option(ctx, ctx.me, [_k_driven, _k_charged]))
 
 
 class Action_counter(ActionEffect):
@@ -92,11 +92,11 @@ class Action_counter(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ctx.truth(((_a_key_count(ctx, it) == 1) or (_a_key_count(ctx, it) == 2)))
+            return ((_a_key_count(ctx, it) == 1) or (_a_key_count(ctx, it) == 2))
         return True
 
     def effect(self, ctx):
-        if ctx.truth((((_a_key_count(ctx, ctx.target) == 1) and (_a_number(ctx, ctx.key) >= _a_key_number(ctx, ctx.target))) or (_a_key_count(ctx, ctx.target) == 2))):
+        if (((_a_key_count(ctx, ctx.target) == 1) and (_a_number(ctx, ctx.key) >= _a_key_number(ctx, ctx.target))) or (_a_key_count(ctx, ctx.target) == 2)):
             _v_nullify(ctx, ctx.target)
 
 
@@ -141,7 +141,7 @@ class Action_throwing(ActionEffect):
     target_kinds = (('opponent', 1, None),)
 
     def effect(self, ctx):
-        _v_damage(ctx, ctx.target, _a_number(ctx, _v_key_of(ctx, _K['club'])))
+        _v_damage(ctx, ctx.target, _a_number(ctx, _v_key_of(ctx, _k_club)))
 
 
 class Action_search(ActionEffect):
@@ -184,6 +184,9 @@ _v_size = _verb('size')
 _a_key_count = _attribute('key_count')
 _a_key_number = _attribute('key_number')
 _a_number = _attribute('number')
+_k_charged = _K['charged']
+_k_club = _K['club']
+_k_driven = _K['driven']
 
 __bps_lines__ = {
     6: 'stdlib/blackpoker-9.0/30-magic.bps:7:8',

@@ -20,7 +20,7 @@ class Fog_upFog(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'this':
-            _v_add_size(ctx, _v_linked(ctx, unit), _a_number(ctx, unit), until=_K['end_of_turn'])
+            _v_add_size(ctx, _v_linked(ctx, unit), _a_number(ctx, unit), until=_k_end_of_turn)
 
 
 class Fog_downFog(ComponentEffect):
@@ -40,12 +40,13 @@ class Fog_downFog(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'this':
-            _v_add_size(ctx, _v_linked(ctx, unit), (-_a_number(ctx, unit)), until=_K['end_of_turn'])
+            _v_add_size(ctx, _v_linked(ctx, unit), (-_a_number(ctx, unit)), until=_k_end_of_turn)
 
 
 _v_add_size = _verb('add_size')
 _v_linked = _verb('linked')
 _a_number = _attribute('number')
+_k_end_of_turn = _K['end_of_turn']
 
 __bps_lines__ = {
     6: 'stdlib/blackpoker-9.0/60-fogs.bps:6:5',
