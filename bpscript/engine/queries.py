@@ -88,7 +88,9 @@ def units(ctx: Ctx, kind: str, player: Any = None) -> list[Unit]:
     """The units on the field whose component is of the type (soldier) or the component
     kind (character)."""
     st = ctx.state
-    return [u for q in ((0, 1) if player is None else (player,)) for u in st.units_of(q, kind)]
+    if player is not None:
+        return st.units_of(player, kind)  # a new list each call, as a cards/units query gives
+    return st.units_of(0, kind) + st.units_of(1, kind)
 
 
 @verb
@@ -111,7 +113,11 @@ def has_label(ctx: Ctx, unit: Any, label: str) -> bool:
 
 @verb
 def with_status(ctx: Ctx, units: Any, status: str, on: Any = None) -> list[Unit]:
-    return [u for u in units_of(units) if status in u.statuses and (on is None or u.statuses[status] is on)]
+    if type(units) is not list:
+        units = units_of(units)
+    if on is None:
+        return [u for u in units if type(u) is Unit and status in u.statuses]
+    return [u for u in units if type(u) is Unit and status in u.statuses and u.statuses[status] is on]
 
 
 @verb
