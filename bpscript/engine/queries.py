@@ -61,7 +61,10 @@ def has_number(ctx: Ctx, what: Any, number: int) -> bool:
 def has_suit(ctx: Ctx, what: Any, suit: Any) -> bool:
     """A unit's cards, or the suits an ability has it count as (♠兵士としても扱う)."""
     if type(what) is Unit and isinstance(suit, Suit):  # the common shape (装備's target), read as below
-        return any(c.suit == suit for c in what.cards) or suit in what.ability_suits
+        for c in what.cards:
+            if c.suit == suit:
+                return True
+        return suit in what.ability_suits
     suits = {suit} if isinstance(suit, Suit) else set(suit or ())
     return any(c.suit in suits for c in cards_of(what)) or any(suits & u.ability_suits for u in units_of(what))
 
@@ -163,6 +166,8 @@ def sum_(ctx: Ctx, numbers: Any) -> int:
 
 @verb
 def first(ctx: Ctx, items: Any, count: int = 1) -> list[Any]:
+    if type(items) is list:
+        return items[:count]  # a new list
     return list(items)[:count] if isinstance(items, (list, tuple)) else ([items] if items is not None else [])
 
 
