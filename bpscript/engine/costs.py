@@ -76,16 +76,22 @@ class Costs:
     def funds(self, player: int, needs: dict[Need, int]) -> dict[Need, int]:
         """How much of each payment the player could make now, keys aside."""
         st = self.game.state
+        me = st.players[player]
         out: dict[Need, int] = {}
-        for kind, what in needs:
+        for need in needs:
+            kind, what = need
             if kind is DISCARD:
-                out[(kind, what)] = len(st.players[player].hand)
+                out[need] = len(me.hand)
             elif kind is DAMAGE:
-                out[(kind, what)] = len(st.players[player].life)
+                out[need] = len(me.life)
             elif kind is DRIVE and what != KEY_UNIT:
-                out[(kind, what)] = sum(1 for u in st.units_of(player, what) if u.charged)
+                if what is None or not me.field:
+                    out[need] = sum(1 for u in st.units_of(player, what) if u.charged)
+                else:  # `units_of` of a kind, counted without a list (asked at most decisions)
+                    ids = st.matcher.of_kind(what)
+                    out[need] = len([u for u in me.field if u.charged and u.component in ids])
             elif kind is SACRIFICE:
-                out[(kind, what)] = len(st.units_of(player, what))
+                out[need] = len(st.units_of(player, what))
         return out
 
     @staticmethod

@@ -46,6 +46,17 @@ class Option:
         return " ".join(parts)
 
 
+_new = object.__new__
+
+
+def _option(action: str, name: str, keys: tuple[Card, ...], key_unit: Unit | None, target: Any) -> Option:
+    """`Option(action, name, keys, key_unit, target)`, made at half the cost: the ways of an
+    action are listed at most decisions, and a frozen dataclass sets each field by a call."""
+    o = _new(Option)
+    o.__dict__.update(action=action, name=name, keys=keys, key_unit=key_unit, target=target)
+    return o
+
+
 class SeenOption:
     """An option as it stands now, written when read (`view.Seen`): what a note names."""
 
@@ -242,16 +253,16 @@ class _Scan:
         action, name = plan.id, plan.name
         sets = self.sets(plan)
         if not plan.targeted:
-            return [Option(action, name, keys, None, None) for keys in sets]
+            return [_option(action, name, keys, None, None) for keys in sets]
         cands = self.candidates(plan)
         if plan.any_target:
-            return [Option(action, name, keys, None, t) for keys in sets for t in cands]
+            return [_option(action, name, keys, None, t) for keys in sets for t in cands]
         ctx = self.ctx(plan, [], None)
         probe, target_ok = ctx.request, plan.inst.target_ok
         out = []
         for keys in sets:
             probe.keys = list(keys)
-            out.extend([Option(action, name, keys, None, t) for t in cands if target_ok(ctx, 0, t)])
+            out.extend([_option(action, name, keys, None, t) for t in cands if target_ok(ctx, 0, t)])
         return out
 
     def zone(self, player: int, zone: str) -> Any:
@@ -316,11 +327,11 @@ class _Scan:
             if not plan.targeted:
                 if first:
                     return [(keys, unit)]
-                out.append(Option(plan.id, plan.name, keys, unit, None))
+                out.append(_option(plan.id, plan.name, keys, unit, None))
             elif plan.any_target:
                 if first:
                     return [(keys, unit)]
-                out.extend(Option(plan.id, plan.name, keys, unit, t) for t in cands)
+                out.extend([_option(plan.id, plan.name, keys, unit, t) for t in cands])
             else:
                 ctx = self.ctx(plan, list(keys), unit)
                 target_ok = plan.inst.target_ok
@@ -328,7 +339,7 @@ class _Scan:
                     if target_ok(ctx, 0, t):
                         if first:
                             return [(keys, unit)]
-                        out.append(Option(plan.id, plan.name, keys, unit, t))
+                        out.append(_option(plan.id, plan.name, keys, unit, t))
         return out
 
     def candidates(self, plan: Plan) -> list[Any]:
