@@ -139,8 +139,8 @@ class _Scan:
     ways share: the hand's key cards, the funds for costs, the candidates for targets and
     the probe request (set for each action before it is used)."""
 
-    __slots__ = ("legal", "game", "st", "p", "main_ok", "hand", "masks", "playable", "hand_sets", "funds", "afford",
-                 "cands", "zones")
+    __slots__ = ("legal", "game", "st", "p", "main_ok", "seen", "hand", "masks", "playable", "hand_sets", "funds",
+                 "afford", "cands", "zones")
 
     def __init__(self, legal: "Legal", p: int):
         game = legal.game
@@ -148,7 +148,7 @@ class _Scan:
         apply_abilities(st, game.seats, game.rules.load)  # labels, waived costs, forced attacks (9.3)
         self.legal, self.game, self.st, self.p = legal, game, st, p
         self.main_ok = main = p == st.turn_player and not st.stage
-        hand = legal.hand(p)
+        hand = self.seen = legal.hand(p)
         self.hand, self.masks = hand.cards, hand.masks
         self.playable, needs = hand.windows[main]
         self.hand_sets: dict[str, list[tuple[Card, ...]]] | None = None
@@ -188,12 +188,18 @@ class _Scan:
 
     def sets(self, plan: Plan) -> list[tuple[Card, ...]]:
         """`key_sets` of a uniform plan: for a key of two patterns and a hand of distinct
-        cards that each meet a key pattern, read from the masks (`pairs`)."""
+        cards that each meet a key pattern, read from the masks (`pairs`); once per hand
+        (`Hand.sets`: they depend on the hand alone)."""
         if not plan.patterns:
             return [()]
-        if len(plan.bit_list) == 2 and 0 not in self.masks:  # ♠ と ♣ (投擲)
-            return self.pairs(plan)
-        return self.key_sets(plan)
+        found = self.seen.sets.get(plan.id)
+        if found is None:
+            if len(plan.bit_list) == 2 and 0 not in self.masks:  # ♠ と ♣ (投擲)
+                found = self.pairs(plan)
+            else:
+                found = self.key_sets(plan)
+            self.seen.sets[plan.id] = found
+        return found
 
     def pairs(self, plan: Plan) -> list[tuple[Card, ...]]:
         """`Rules.key_sets` of a key of two patterns, for a hand of distinct cards that each

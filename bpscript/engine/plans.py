@@ -7,6 +7,8 @@ actions may have a way at all (`Tables`). A decision then only reads the state.
 from __future__ import annotations
 
 import weakref
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from ..cards import Card
@@ -84,6 +86,7 @@ class Tables:
                 plan.bit_list.append(bit)
         self.masks: dict[Card, int] = {}
         self._playable: dict[tuple[bool, int], tuple[tuple[Plan, ...], tuple[Any, ...]]] = {}
+        self._windows: dict[int, tuple[Any, Any]] = {}  # bits → `Hand.windows` (both `playable`)
 
     def mask(self, card: Card) -> int:
         """The bits of the key patterns `card` meets (computed once per card)."""
@@ -94,16 +97,16 @@ class Tables:
 
     def hand(self, cards: tuple[Card, ...]) -> "Hand":
         """How legal requests see a hand (`Hand`)."""
-        get = self.masks.get
-        masks = [get(c) for c in cards]
+        masks = list(map(self.masks.get, cards))
         if None in masks:  # a card not seen yet
             masks = [self.mask(c) for c in cards]
         if len(set(cards)) != len(cards):  # a card twice: not in a real game, but each set once
             masks = [m if c not in cards[:i] else 0 for i, (c, m) in enumerate(zip(cards, masks))]
-        bits = 0
-        for m in masks:
-            bits |= m
-        return Hand(cards, masks, bits, (self.playable(False, bits), self.playable(True, bits)))
+        bits = reduce(or_, masks, 0)
+        windows = self._windows.get(bits)
+        if windows is None:
+            windows = self._windows[bits] = (self.playable(False, bits), self.playable(True, bits))
+        return Hand(cards, masks, bits, windows)
 
     def playable(self, main: bool, bits: int) -> tuple[tuple[Plan, ...], tuple[Any, ...]]:
         """The plans of the window (every action in メイン, else those outside it: 5.1) whose
@@ -123,13 +126,16 @@ class Tables:
 class Hand:
     """A hand as legal requests look at it: per card, the key patterns it meets (0 for a
     card met before in the hand: each key set once); their union (`bits`); and per window
-    (`windows[main]`) the plans that may have a way with it and the payments they need."""
+    (`windows[main]`) the plans that may have a way with it and the payments they need.
+    A hand is kept while it is unchanged (`Legal.hand`): what depends on it alone, the key
+    sets of a plan (`sets`, by action id), is worked out once for all its decisions."""
 
-    __slots__ = ("cards", "masks", "bits", "windows")
+    __slots__ = ("cards", "masks", "bits", "windows", "sets")
 
     def __init__(self, cards: tuple[Card, ...], masks: list[int], bits: int,
                  windows: tuple[tuple[tuple[Plan, ...], tuple[Any, ...]], ...]):
         self.cards, self.masks, self.bits, self.windows = cards, masks, bits, windows
+        self.sets: dict[str, list[tuple[Card, ...]]] = {}
 
 
 _TABLES: "weakref.WeakKeyDictionary[Any, Tables]" = weakref.WeakKeyDictionary()
