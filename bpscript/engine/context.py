@@ -173,7 +173,10 @@ class EffectContext:
         if not givers:
             return False
         inst = cls()
-        return any(inst.has_label(self, unit, l) for l in givers)
+        for l in givers:  # a loop, not any(…): asked of every unit an attack or a block looks at
+            if inst.has_label(self, unit, l):
+                return True
+        return False
 
     def size(self, unit: Unit) -> int:
         """A unit's size: its component's generated `size()`, this turn's changes and
@@ -181,7 +184,7 @@ class EffectContext:
         base = 0
         if unit.component is not None and self.load_class is not None:
             base = self.load_class(unit.component)().size(self, unit) or 0
-        if not self.ability:
+        if not self.ability and self.state.abilities_at != self.state.version:  # else applied already
             apply_abilities(self.state, self.chooser, self.load_class)
         return base + unit.size_bonus + unit.size_lasting + unit.ability_size
 
@@ -283,7 +286,10 @@ CHARGED, DRIVEN = ("state", "charged"), ("state", "driven")
 
 
 def _read_number(ctx: Any, obj: Any) -> Any:
-    cards = obj.cards if type(obj) is Unit else obj  # a unit's number is its cards' (attr)
+    if type(obj) is Unit:  # a unit's number is its cards' (attr): a unit is made of cards
+        cards = obj.cards
+        return cards[0].number if cards else 0
+    cards = obj
     if type(cards) is list and all(isinstance(c, Card) for c in cards):
         return cards[0].number if cards else 0
     if type(obj) is Card:
@@ -292,7 +298,10 @@ def _read_number(ctx: Any, obj: Any) -> Any:
 
 
 def _read_suit(ctx: Any, obj: Any) -> Any:
-    cards = obj.cards if type(obj) is Unit else obj
+    if type(obj) is Unit:
+        cards = obj.cards
+        return cards[0].suit if cards else None
+    cards = obj
     if type(cards) is list and all(isinstance(c, Card) for c in cards):
         return cards[0].suit if cards else None
     if type(obj) is Card:

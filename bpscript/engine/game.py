@@ -326,7 +326,8 @@ class Game:
         staged = st.staged = set(req.keys) if req.keys else None
         if effective:
             ctx = self.ctx(req)
-            apply_abilities(st, self.seats, rules.load)
+            if st.abilities_at != st.version:  # else applied at this version already
+                apply_abilities(st, self.seats, rules.load)
             if st.shields:
                 ctx.shielded = shielded(st, req)  # 要塞: decided just before the effect
             try:
@@ -353,7 +354,8 @@ class Game:
             st.changed()
         st.events.append(("resolved", req.action, req.controller))
         self.resolved[req.action] += 1
-        apply_abilities(st, self.seats, rules.load)
+        if st.abilities_at != st.version:
+            apply_abilities(st, self.seats, rules.load)
         if before is not None:
             for record in before.changes(st, req):
                 self.observe(record)

@@ -133,24 +133,40 @@ class Triggers:
     def triggered_by(self, events: list[tuple]) -> list[Request]:
         game = self.game
         table = self.table
-        kinds = table.kinds
-        turn_player = game.state.turn_player
+        kinds, entries = table.kinds, table.entries
+        probes = self._probes
+        state = game.state
+        turn_player = state.turn_player
         out: list[Request] = []
         for ev in events:
-            if ev[0] not in kinds:  # most events: no triggered action of the regulation waits for them
+            kind = ev[0]
+            if kind not in kinds:  # most events: no triggered action of the regulation waits for them
+                continue
+            found = entries(ev, turn_player, game)
+            if not found:
                 continue
             facts = None
-            for cls, p, condition, each, static, inst in table.entries(ev, turn_player, game):
+            for cls, p, condition, each, static, inst in found:
+                probe = None  # made only when read (a probe is a request: made as before, no more)
                 if static:
-                    n = times(ev, condition, each)
+                    n = times(ev, condition, each) if kind == "moved" else 1
                 else:
-                    args, kwargs = inst.event_args(self.probe(cls, p))
+                    probe = probes.get((cls, p))
+                    if probe is None or probe.state is not state:
+                        probe = self.probe(cls, p)
+                    args, kwargs = inst.event_args(probe)
                     n = times(ev, kwargs.get("condition"), each) if accepts_event(ev, args, kwargs) else 0
-                if n and inst.trigger_guard(self.probe(cls, p)):
+                if not n:
+                    continue
+                if probe is None:
+                    probe = probes.get((cls, p))
+                    if probe is None or probe.state is not state:
+                        probe = self.probe(cls, p)
+                if inst.trigger_guard(probe):
                     if facts is None:  # what the requests' `event` holds (frozen: one for all)
                         facts = self.facts(ev)
-                    out.extend(Request(cls.id, p, resolution=cls.resolution, window=cls.window, triggered=True,
-                                       event=facts) for _ in range(n))
+                    for _ in range(n):
+                        out.append(Request(cls.id, p, [], None, None, cls.resolution, cls.window, True, (), facts))
         return out
 
     @staticmethod
