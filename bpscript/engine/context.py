@@ -18,6 +18,7 @@ from .request import Chooser, EventFacts, Request
 from .state import GameState, Unit
 
 LOOP_LIMIT = 1000
+NO_ONE: frozenset[int] = frozenset()  # a context's `shielded` until the flow sets it
 #: the context names the engine provides (`bpscript.names`): properties below, and the
 #: arguments of the generated methods (`unit` of a component, `it` of a target's where)
 CONTEXT_NAMES = frozenset({"me", "opponent", "turn_player", "this", "target", "targets", "key", "key_unit",
@@ -43,7 +44,7 @@ class EffectContext:
         self.ability = ability  # applying a static ability: sizes go to Unit.ability_size
         self.steps: list[int] = []
         #: players this effect deals no damage to (要塞; set by the flow just before it takes effect)
-        self.shielded: frozenset[int] = frozenset()
+        self.shielded: frozenset[int] = NO_ONE
 
     # ------------------------------------------------------------ context names (bpscript.names)
     @property
@@ -238,6 +239,7 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         plan.append((u, cls.scopes, cls.id, *_ability_context(state, cls, u.owner, chooser, load_class)))
     suits: dict[int, set] = {}
     for _pass in range(2):
+        given = abilities.SUITS_GIVEN[0]
         state.rules_on.clear()
         state.waived.clear()
         state.shields.clear()
@@ -255,8 +257,8 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
                         inst.apply_abilities(ctx, u, scope)
                     except NotImplementedError as e:  # a component the engine cannot run came into play
                         raise NotExecutable(sid, str(e)) from None
-        if not holders:  # nothing gave a unit suits: one pass is all
-            break
+        if not holders or _pass or abilities.SUITS_GIVEN[0] == given:  # nothing gave a unit suits: one pass
+            break  # is all (after the second, the suits are not read again)
         suits = {id(u): set(u.ability_suits) for p in state.players for u in p.field if u.ability_suits}
         if not suits:
             break

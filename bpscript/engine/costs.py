@@ -194,6 +194,11 @@ class Costs:
         if len(options) < amount:
             raise CostError(f"cost {letter} ({cost_id}): {len(options)} to choose from, {amount} needed (5.2)")
         chosen = list(self.game.seats.choose(player, options, amount, prompt))
+        if amount == 1 and len(chosen) == 1:  # the common case: one of the options, by identity
+            one = chosen[0]
+            for o in options:
+                if o is one:
+                    return chosen
         ids = {id(c) for c in chosen}
         if len(chosen) != amount or len(ids) != amount or not ids <= {id(o) for o in options}:
             raise CostError(f"cost {letter} ({cost_id}): the answer does not pay it "
