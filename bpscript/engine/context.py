@@ -222,12 +222,14 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
                 holders.append(u)
         # 4.3: a fog's effect is lost when the turn ends, whoever owns the card; a mark left
         # in the other player's fog (エンド moves only the turn player's) stays there, inert
-        for u in p.marks:
-            if u.entered_turn == turn and u.component in scoped:
-                holders.append(u)
-        for u in p.trumps:
-            if u.face_up and u.component in scoped:
-                holders.append(u)
+        if p.marks:
+            for u in p.marks:
+                if u.entered_turn == turn and u.component in scoped:
+                    holders.append(u)
+        if p.trumps:
+            for u in p.trumps:
+                if u.face_up and u.component in scoped:
+                    holders.append(u)
     if not holders and state.abilities_none:  # nothing to give, and nothing given to forget
         state.abilities_at = state.version
         return
@@ -248,7 +250,8 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
                 for u in units:
                     if u.holds_abilities():
                         u.clear_abilities()
-                    if suits:
+                if suits:  # the second pass: the suits given in the first are kept
+                    for u in units:
                         u.ability_suits.update(suits.get(id(u), ()))
         for scope in SCOPES:
             for u, scopes, sid, ctx, inst in plan:

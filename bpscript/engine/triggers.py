@@ -103,6 +103,10 @@ class TriggerTable:
         return found
 
 
+#: the facts of a request's event (an action and a player: no card, no unit), made once
+#: for each (frozen: shared by every request of every game they concern)
+_SCRIPT_FACTS: dict[tuple, EventFacts] = {}
+
 _TABLES: "weakref.WeakKeyDictionary[Any, TriggerTable]" = weakref.WeakKeyDictionary()
 
 
@@ -175,8 +179,11 @@ class Triggers:
         kind = ev[0]
         if kind == "moved":
             return EventFacts(kind, ev[4], tuple(ev[3]))
-        if kind in SCRIPT_EVENTS:
-            return EventFacts(kind, ev[2], request=ev[1])
+        if kind in SCRIPT_EVENTS:  # (kind, action, player): the same few again and again
+            found = _SCRIPT_FACTS.get(ev)
+            if found is None:
+                found = _SCRIPT_FACTS[ev] = EventFacts(kind, ev[2], request=ev[1])
+            return found
         if kind == "unblocked":
             return EventFacts(kind, ev[1], unit=ev[2] if len(ev) > 2 else None)
         if kind == "discarded":  # the cards discarded: 暴動 deals two per card
