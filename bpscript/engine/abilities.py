@@ -27,15 +27,10 @@ def grant_label(ctx: Ctx, units: Any, label: str) -> None:
         u.ability_labels.add(label)
 
 
-#: how many times `treat_as_suits` was applied (any game): an application of abilities
-#: looks for suits given, for its second pass, only when this grew during its first
-SUITS_GIVEN = [0]
-
-
 @verb
 def treat_as_suits(ctx: Ctx, unit: Any, suits: Any) -> None:
     """The unit also counts as a soldier of each suit (♠兵士としても♡兵士としても扱う)."""
-    SUITS_GIVEN[0] += 1
+    ctx.state.suits_given += 1  # `apply_abilities` runs its second pass only when this grew
     given = [suits] if isinstance(suits, Suit) else list(suits or ())
     for u in units_of(unit):
         u.ability_suits.update(given)

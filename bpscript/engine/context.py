@@ -241,7 +241,7 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         plan.append((u, cls.scopes, cls.id, *_ability_context(state, cls, u.owner, chooser, load_class)))
     suits: dict[int, set] = {}
     for _pass in range(2):
-        given = abilities.SUITS_GIVEN[0]
+        given = state.suits_given
         state.rules_on.clear()
         state.waived.clear()
         state.shields.clear()
@@ -260,7 +260,7 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
                         inst.apply_abilities(ctx, u, scope)
                     except NotImplementedError as e:  # a component the engine cannot run came into play
                         raise NotExecutable(sid, str(e)) from None
-        if not holders or _pass or abilities.SUITS_GIVEN[0] == given:  # nothing gave a unit suits: one pass
+        if not holders or _pass or state.suits_given == given:  # nothing gave a unit suits: one pass
             break  # is all (after the second, the suits are not read again)
         suits = {id(u): set(u.ability_suits) for p in state.players for u in p.field if u.ability_suits}
         if not suits:

@@ -240,6 +240,9 @@ class GameState:
     #: `rules_on`, `waived` and `shields` empty, and only an ability fills them again
     abilities_none: bool = field(default=False, repr=False, compare=False)
     _matcher: Matcher | None = field(default=None, repr=False, compare=False)
+    #: how many times an ability gave a unit suits (`treat_as_suits`): an application of
+    #: abilities runs its second pass, which keeps those suits, only when this grew in its first
+    suits_given: int = field(default=0, repr=False, compare=False)
     #: (component class, owner) → the context and instance its abilities are applied with
     #: (`bpscript.engine.context.apply_abilities`)
     ability_contexts: dict = field(default_factory=dict, repr=False, compare=False)
