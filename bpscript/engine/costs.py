@@ -85,11 +85,7 @@ class Costs:
             elif kind is DAMAGE:
                 out[need] = len(me.life)
             elif kind is DRIVE and what != KEY_UNIT:
-                if what is None or not me.field:
-                    out[need] = sum(1 for u in st.units_of(player, what) if u.charged)
-                else:  # `units_of` of a kind, counted without a list (asked at most decisions)
-                    ids = st.matcher.of_kind(what)
-                    out[need] = len([u for u in me.field if u.charged and u.component in ids])
+                out[need] = sum(1 for u in st.units_of(player, what) if u.charged)
             elif kind is SACRIFICE:
                 out[need] = len(st.units_of(player, what))
         return out

@@ -105,6 +105,10 @@ class Player:
     def cards(self) -> list[Card]:
         return [c for pile in self.piles() for c in pile] + [c for u in self.field for c in u.cards]
 
+    def units_in(self, zone: str | None) -> "list[Unit] | tuple[()]":
+        """The units of a zone that holds units: the field, or the trump zone (none elsewhere)."""
+        return self.field if zone == "field" else self.trumps if zone == "trump" else ()
+
 
 #: the piles a player's cards lie in, as `Player` has them (the field, fog marks and the
 #: trump zone's units are units, not cards)
@@ -364,8 +368,7 @@ class GameState:
     def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
         """The player's units in `zone` (the field, or the trump zone) whose component is of
         the type (`soldier`) or the component kind (`character`); any component for None."""
-        p = self.players[player]
-        units = p.field if zone == "field" else p.trumps if zone == "trump" else ()
+        units = self.players[player].units_in(zone)
         if not units:
             return []
         matcher = self.matcher

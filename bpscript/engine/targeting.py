@@ -61,12 +61,10 @@ def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p:
     kind, _count, owner = spec
     what, zone = where or where_of(st.ruleset.vocabulary, kind)
     if what == UNITS:
-        # `GameState.units_of` of each player, read here without a list of its own: most
-        # units have no shield, and `untargetable` is asked of those that have one
-        ids = st.matcher.of_kind(kind)
-        players = st.players
-        return [u for q in _players(owner, p) for u in _zone(players[q], zone)
-                if u.component in ids and not (u.untargetable_by and untargetable(u, action))]
+        units = st.units_of
+        # most units have no shield: `untargetable` is asked of those that have one
+        return [u for q in _players(owner, p) for u in units(q, kind, zone)
+                if not (u.untargetable_by and untargetable(u, action))]
     if what == REQUESTS:
         return [r for r in st.stage if not _note_shields(st, r, action)]
     if what == PLAYERS:
@@ -79,15 +77,10 @@ def _players(owner: str | None, p: int) -> tuple[int, ...]:
     return (0, 1) if owner is None else ((p,) if owner == "self" else (1 - p,))
 
 
-def _zone(player: Any, zone: str | None) -> Any:
-    """A player's units in `zone` (the field, the trump zone), as `GameState.units_of` reads them."""
-    return player.field if zone == "field" else player.trumps if zone == "trump" else ()
-
-
 def zone_index(st: GameState, player: int, zone: str) -> tuple[set[str | None], list[Unit]]:
     """The units of a player's zone (the field, the trump zone) as `has_candidate` asks
     them: the components of those no ability shields, and the shielded units themselves."""
-    units = _zone(st.players[player], zone)
+    units = st.players[player].units_in(zone)
     free: set[str | None] = set()
     shielded: list[Unit] = []
     for u in units:
