@@ -21,7 +21,6 @@ from typing import Sequence
 
 from .. import model as m
 from ..cards import Card
-from ..deck import DeckList
 from ..setup_steps import SetupStep, StepKind
 from . import dealer, packs, trump_setup
 from .dealer import Deal
@@ -69,22 +68,9 @@ def prepare(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int,
     rng = random.Random(seed)
     players = (Player(0), Player(1))
     state = GameState(ruleset, fmt, frame_id, players, rng)
-    state.decks = tuple(_listed(frame.deck, p.index) if given is None and frame.deck.fixed
-                        else owned_deck(frame.deck.sample(rng) if given is None else given, p.index)
+    state.decks = tuple(owned_deck(frame.deck.sample(rng) if given is None else given, p.index)
                         for p, given in zip(players, decks))
     return state
-
-
-def _listed(deck: DeckList, player: int) -> list[Card]:
-    """A listed deck (エントリー20) as `player`'s, worked out once per deck: every game of
-    the frame is dealt it (its `sample` takes nothing of the game's random generator)."""
-    found = _LISTED.get((id(deck), player))
-    if found is None or found[0] is not deck:  # the deck is held: its id is never reused
-        found = _LISTED[id(deck), player] = (deck, tuple(owned_deck(deck.cards, player)))
-    return list(found[1])
-
-
-_LISTED: dict[tuple[int, int], tuple[DeckList, tuple[Card, ...]]] = {}
 
 
 def deal(state: GameState, chooser: Chooser, seed: int) -> GameState:
