@@ -290,7 +290,7 @@ class Game:
         st.events.append(("requested", opt.action, p))
         self.requested[opt.action] += 1
         self.requested_by[p][opt.action] += 1
-        # an option's text shows its target as it stands now: written now when it has one
+        # an option's text shows its target as it stands now: kept as seen (`SeenOption`)
         self.note(Note("P{} requests {}", p, opt if opt.target is None else SeenOption(opt)))
         return req
 

@@ -161,11 +161,9 @@ def place_fog(ctx: Ctx, cards: Any, on: Any = None, as_: Any = None) -> None:
     mark = Unit(list(cards), owner, True, True, st.turn, None, link=on if isinstance(on, Unit) else None,
                 designated=as_[1] if as_ else None)
     st.players[owner].marks.append(mark)
-    if st.stale:  # a card came from a unit, the fog or the trump zone: every unit is matched again
-        st.rematch()
-    else:  # only the new mark is unmatched
+    if not st.stale:  # only the new mark is unmatched (stale: `changed` matches every unit)
         st.match_mark(mark)
-        st.changed()
+    st.changed()
 
 
 @verb
