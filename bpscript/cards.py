@@ -43,7 +43,7 @@ def rank_name(number: int) -> str:
     return RANK_NAMES.get(number, str(number))
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class Card:
     """One physical card. `suit` is None and `number` 0 for a Joker.
 
@@ -72,16 +72,10 @@ class Card:
     def __init__(self, number: int, suit: Suit | None = None, copy: int = 0) -> None:
         """Nothing to set: `__new__` made the card with its values."""
 
-    # one object per card (`__new__`): equal is identical, hashed as itself. Written out,
-    # not `object.__eq__`: that one answers NotImplemented for another card, so every
-    # comparison (`card in pile`, `pile.remove(card)`) would also try the reflected one
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __ne__(self, other: object) -> bool:
-        return self is not other
-
-    __hash__ = object.__hash__
+    # one object per card (`__new__`): equal is identical and hashed as itself, with no
+    # comparison method of its own, so `card in pile` and `pile.remove(card)` compare in C
+    # (object's identity) instead of calling Python code for every card they pass.
+    # Cards have no order of their own: a sort names its key (`card_key`).
 
     @property
     def is_joker(self) -> bool:
@@ -116,6 +110,12 @@ class Card:
 
 _SHARED: dict[tuple[int, "Suit | str | None", int], Card] = {}
 _NAMES: dict[Card, str] = {}  # each card's text, once written
+
+
+def card_key(card: Card) -> tuple[int, str, int]:
+    """The order cards are listed in where an order is needed (key cards, deck checks):
+    by number (the Joker's 0 first), then suit glyph, then copy."""
+    return (card.number, "" if card.suit is None else card.suit, card.copy)
 
 
 def texts(cards: "Iterable[Card]") -> str:

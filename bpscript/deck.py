@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import Card, full_deck
+from .cards import Card, card_key, full_deck
 from .source import Span
 
 #: 3.3: at most two Jokers, and the 52 suited cards once each
@@ -76,7 +76,7 @@ class DeckList:
 
     def problems(self, cards: list[Card] | tuple[Card, ...]) -> list[str]:
         """Why `cards` is not this deck (empty when it is)."""
-        if sorted(cards) != sorted(self.cards):
+        if sorted(cards, key=card_key) != sorted(self.cards, key=card_key):
             return ["not the listed cards"]
         return []
 

@@ -6,6 +6,8 @@ import copy
 import dataclasses
 import pickle
 
+import pytest
+
 from bpscript.cards import Card, Suit
 
 
@@ -22,9 +24,14 @@ def test_copies_pickles_and_replacements_give_the_one_card():
     assert dataclasses.replace(card, copy=0) is Card(12, Suit.HEART)
 
 
-def test_cards_still_order_and_print_by_their_values():
-    assert sorted([Card(3, Suit.CLUB), Card(1, Suit.HEART), Card(0)]) == [Card(0), Card(1, Suit.HEART),
-                                                                         Card(3, Suit.CLUB)]
+def test_cards_sort_by_card_key_and_print_by_their_values():
+    from bpscript.cards import card_key
+    jokers = [Card(0, None, 1), Card(0)]
+    mixed = [Card(3, Suit.CLUB), Card(1, Suit.HEART), *jokers, Card(3, Suit.SPADE), Card(1, Suit.CLUB)]
+    assert sorted(mixed, key=card_key) == [Card(0), Card(0, None, 1), Card(1, Suit.HEART), Card(1, Suit.CLUB),
+                                           Card(3, Suit.SPADE), Card(3, Suit.CLUB)]
+    with pytest.raises(TypeError):  # no order of their own: a sort names its key
+        sorted(mixed)
     assert [str(c) for c in (Card(1, Suit.SPADE), Card(10, Suit.DIAMOND), Card(0), Card(0, None, 1))] == \
         ["♠A", "♢10", "Joker", "Joker2"]
     assert {Card(2, Suit.CLUB): 1}[Card(2, Suit.CLUB)] == 1

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bpscript.cards import Card
+from bpscript.cards import Card, card_key
 from bpscript.deck import DeckList, DeckRule
 from bpscript.diagnostics import render
 from bpscript.loader import load, load_official
@@ -74,7 +74,7 @@ def test_entry20_lists_the_printed_cards(official):
     for line in fr.deck.text.splitlines()[1:]:
         suit, *numbers = line.lstrip("・").replace(",", " ").split()
         printed += [Card.parse(suit[0] + suit[1:])] + [Card.parse(suit[0] + n) for n in numbers]
-    assert sorted(printed) == sorted(fr.deck.cards) and len(fr.deck.cards) == 20
+    assert sorted(printed, key=card_key) == sorted(fr.deck.cards, key=card_key) and len(fr.deck.cards) == 20
     assert (fr.deck.smallest, fr.deck.largest) == (20, 20)
 
 

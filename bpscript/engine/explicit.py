@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .. import model as m
-from ..cards import Card
+from ..cards import Card, card_key
 from ..vocabulary import Origin, Window
 from .base import NotExecutable
 from .legal import Option
@@ -96,7 +96,7 @@ def find_option(game: Any, player: int, action: str, keys: Any = (), key_unit: U
         if not options:
             raise RequestError("5.3", f"{key_unit!r} is not a key unit '{action}' accepts")
     if cls.key is not None and not cls.key_is_unit:
-        options = [o for o in options if sorted(o.keys) == sorted(cards)]
+        options = [o for o in options if sorted(o.keys, key=card_key) == sorted(cards, key=card_key)]
         if not options:
             shown = " ".join(map(str, cards)) or "none"
             raise RequestError("5.3", f"key cards {shown} do not meet '{action}''s key card condition {cls.key}")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card
+from ..cards import Card, card_key
 from ..conditions import LabelHolder, NamedCharacter, has_matching
 from . import targeting
 from .abilities import forced_attack
@@ -218,7 +218,7 @@ class _Scan:
                         pair = (i, j) if i < j else (j, i)
                         if pair not in seen:
                             seen.add(pair)
-                            found.append(tuple(sorted((hand[pair[0]], hand[pair[1]]))))
+                            found.append(tuple(sorted((hand[pair[0]], hand[pair[1]]), key=card_key)))
         return found
 
     def possible(self, plan: Plan) -> bool:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import model as m
-from ..cards import Card
+from ..cards import Card, card_key
 from ..conditions import Slots
 from ..vocabulary import Origin
 from .coverage import coverage
@@ -107,7 +107,7 @@ class Rules:
             seen: set[tuple[Card, ...]] = set()
             found = []
             for cands in cond.candidates(hand):
-                k = tuple(sorted(cands))
+                k = tuple(sorted(cands, key=card_key))
                 if k not in seen:
                     seen.add(k)
                     found.append(k)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .. import model as m
-from ..cards import Card, texts
+from ..cards import Card, card_key, texts
 from ..conditions import CardCondition
 
 ZONE_OF_KIND = {"character": "field", "fog": "fog", "trump": "trump"}
@@ -410,7 +410,7 @@ class GameState:
         for p in self.players:
             cards = p.cards() + [c for c in staged if owner_of(c) == p.index]
             want = [owned(c, p.index) for c in deck] if deck is not None else list(self.decks[p.index])
-            if sorted(cards) != sorted(want):
+            if sorted(cards, key=card_key) != sorted(want, key=card_key):
                 raise AssertionError(f"player {p.index}: cards are not the deck, or a card is in two zones")
             if any(owner_of(c) != p.index for c in p.cards()):
                 raise AssertionError(f"player {p.index}: holds a card of the other player")

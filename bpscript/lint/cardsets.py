@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Iterable
 
-from ..cards import Card
+from ..cards import Card, card_key
 
 
 def _norm(cands: Iterable) -> list[tuple[Card, ...]]:
@@ -21,7 +21,7 @@ def _norm(cands: Iterable) -> list[tuple[Card, ...]]:
     for c in cands:
         if isinstance(c, Card):
             c = (c,)
-        t = tuple(sorted(c))
+        t = tuple(sorted(c, key=card_key))
         if t not in seen:
             seen.add(t)
             out.append(t)
@@ -46,13 +46,13 @@ _options: dict[tuple, tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]] = {
 
 
 def _enumerate(cond, deck: tuple[Card, ...], limit: int) -> tuple[tuple[Card, ...], ...]:
-    ordered = sorted(deck, key=lambda c: (-c.number, c.suit.value if c.suit else "", c.copy))
+    ordered = sorted(deck, key=lambda c: (-c.number, *card_key(c)[1:]))
     return tuple(_norm(islice(cond.candidates(ordered), limit)))
 
 
 @lru_cache(maxsize=None)
 def deck_tuple(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
+    return tuple(sorted(cards, key=card_key))
 
 
 # ---------------------------------------------------------------- unit overlaps (G6)
@@ -133,7 +133,7 @@ def _pick(pool: list[Card], patterns) -> tuple[Card, ...] | None:
 
     if not all(place(pi, set()) for pi in range(len(patterns))):
         return None
-    return tuple(sorted(pool[ci] for ci in owner))
+    return tuple(sorted((pool[ci] for ci in owner), key=card_key))
 
 
 def _slots_vs_slots(a, b, deck) -> tuple[Card, ...] | None:
@@ -169,7 +169,7 @@ def _slots_vs_slots(a, b, deck) -> tuple[Card, ...] | None:
             n = used.get(g, 0)
             cards.append(groups[keys[g]][n])
             used[g] = n + 1
-        return tuple(sorted(cards)) if _matching(pa, cards) and _matching(pb, cards) else None
+        return tuple(sorted(cards, key=card_key)) if _matching(pa, cards) and _matching(pb, cards) else None
 
     def dfs(start: int, chosen: list[int]) -> tuple[Card, ...] | None:
         if len(chosen) == k:
@@ -242,7 +242,7 @@ def witness(a, b, deck: tuple[Card, ...]) -> tuple[tuple[Card, ...], bool] | Non
                 pool = [c for c in deck if c.suit is s and (a.numbers is None or c.number in a.numbers)
                         and (b.numbers is None or c.number in b.numbers)]
                 if len(pool) >= size:
-                    return tuple(sorted(pool[:size])), face
+                    return tuple(sorted(pool[:size], key=card_key)), face
         return None
     if isinstance(a, SameNumber) and isinstance(b, SameNumber):
         if a.count != b.count:

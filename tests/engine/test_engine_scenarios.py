@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from scenes import actions, attackers, board, passed, resolve, start, top_up_life, with_fixture
 
+from bpscript.cards import card_key
 from bpscript.engine import verbs
 from bpscript.engine.agents import ScriptedAgent
 from bpscript.engine.explicit import RequestError
@@ -284,7 +285,7 @@ def test_damage_beyond_the_remaining_life_takes_what_is_left_and_wins(rs, rules)
     game = start(pos, rules=rules, life=False)
     resolve(game, 0, "throwing", keys, target=1)
     them = game.state.players[1]
-    assert them.life == [] and sorted(them.grave) == sorted(left) and game.state.winner == 0
+    assert them.life == [] and sorted(them.grave, key=card_key) == sorted(left, key=card_key) and game.state.winner == 0
 
 
 @pytest.mark.parametrize("turn_player", [0, 1])
