@@ -21,10 +21,15 @@ from .state import MATCHED_PILES, PILES, GameState, RulesError, Unit, owner_of
 
 __all__ = ["VERBS", "EVENTS", "take", "put", "unit_to_grave"]
 
-#: the piles `take` looks in: the life last, as the cards taken are mostly in the hand, the
-#: fog or the grave, and a card taken from the life is mostly its top card (looked at first)
-SEARCHED = tuple(sorted(PILES, key=lambda zone: zone == "life"))
-_searched_of = operator.attrgetter(*SEARCHED)
+#: the piles `take` looks in before the field's units, after the hand (where most cards
+#: taken are): the small ones; the grave and the life, long piles, after the units (a card taken
+#: from the life is mostly its top card, looked at before any pile). A card lies in one
+#: place, so the order changes only how many cards are compared before it is found.
+LONG_PILES = ("grave", "life")
+SEARCHED_FIRST = tuple(z for z in PILES if z not in LONG_PILES and z != "hand")
+SEARCHED_LAST = LONG_PILES
+_first_of = operator.attrgetter(*SEARCHED_FIRST)
+_last_of = operator.attrgetter(*SEARCHED_LAST)
 
 
 def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]:
@@ -46,14 +51,18 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
             life.pop()
             where[card] = ("life", None)
             continue
-        for zone, pile in zip(SEARCHED, _searched_of(p)):
-            if card not in pile:
-                continue
-            pile.remove(card)
-            where[card] = (zone, None)
-            if zone in MATCHED_PILES:
-                st.stale = True
-            break
+        hand = p.hand
+        if card in hand:  # a key card, a discarded one (most cards taken)
+            hand.remove(card)
+            where[card] = ("hand", None)
+            continue
+        for zone, pile in zip(SEARCHED_FIRST, _first_of(p)):
+            if card in pile:
+                pile.remove(card)
+                where[card] = (zone, None)
+                if zone in MATCHED_PILES:
+                    st.stale = True
+                break
         else:
             for u in p.field:
                 if card in u.cards:
@@ -66,17 +75,25 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
                     st.stale = True
                     break
             else:
-                where[card] = ("stage", None)  # a key card of a resolving request
+                for zone, pile in zip(SEARCHED_LAST, _last_of(p)):
+                    if card in pile:
+                        pile.remove(card)
+                        where[card] = (zone, None)
+                        break
+                else:
+                    where[card] = ("stage", None)  # a key card of a resolving request
     return where
 
 
 def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False, staged: bool = False) -> None:
-    """Put cards into their owner's pile, recording `moved` events. `staged`: the cards
-    are in no zone (key cards of a resolving request): there is nothing to take."""
+    """Put cards into their owner's pile, recording `moved` events (one per place the
+    cards came from and owner). `staged`: the cards are in no zone (key cards of a
+    resolving request): there is nothing to take."""
     where = dict.fromkeys(cards, ("stage", None)) if staged else take(st, cards)
     players = st.players
-    groups: dict[tuple[str, str | None, int], list[Card]] = {}
-    for card in cards:
+    events = st.events
+    if len(cards) == 1:  # most moves (a draw, a discard): one event, no grouping
+        card = cards[0]
         owner = card.copy // 2  # owner_of
         pile = getattr(players[owner], zone, None)
         if pile is None:
@@ -86,10 +103,22 @@ def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False, stage
         else:
             pile.append(card)
         frm, comp = where[card]
-        groups.setdefault((frm, comp, owner), []).append(card)
-    events = st.events
-    for (frm, comp, owner), cs in groups.items():
-        events.append(("moved", frm, zone, tuple(cs), owner, comp))
+        events.append(("moved", frm, zone, (card,), owner, comp))
+    else:
+        groups: dict[tuple[str, str | None, int], list[Card]] = {}
+        for card in cards:
+            owner = card.copy // 2  # owner_of
+            pile = getattr(players[owner], zone, None)
+            if pile is None:
+                raise RulesError(f"the engine has no pile '{zone}'")
+            if bottom:
+                pile.insert(0, card)
+            else:
+                pile.append(card)
+            frm, comp = where[card]
+            groups.setdefault((frm, comp, owner), []).append(card)
+        for (frm, comp, owner), cs in groups.items():
+            events.append(("moved", frm, zone, tuple(cs), owner, comp))
     if zone in MATCHED_PILES:
         st.stale = True
     st.changed()
