@@ -118,51 +118,62 @@ class Costs:
     def pay(self, player: int, cls: type, keys: tuple[Card, ...], key_unit: Unit | None) -> list[CostPaid]:
         """Choose everything the cost takes, check it, then pay it in printed order (5.2);
         what was paid, letter by letter, when the game has observers (else nothing)."""
-        needs = self.needs(cls, player)
+        st = self.game.state
+        # the needs of the action, as `needs` finds them (waived letters: rare, asked there)
+        needs = self._needs.get(cls.id) if not st.waived else None
+        if needs is None:
+            needs = self.needs(cls, player)
         if not needs:  # most actions: nothing to pay
             return []
-        st = self.game.state
         plan: list[tuple[str, Payment, Any]] = []
-        driven: set[int] = set()
-        discarded: set[Card] = set(keys)
-        sacrificed: set[int] = set()
+        # what earlier letters chose, not offered again (made when a letter chooses)
+        driven: set[int] | None = None
+        discarded: set[Card] | None = None
+        sacrificed: set[int] | None = None
+        letters = self._letters
         for letter, (kind, what), amount in needs:
-            cost_id, prompt = self._letters.get(letter) or self._letter(letter, kind, what)
-            if what == KEY_UNIT and kind is Payment.DRIVE:  # DRIVE_KEY_UNIT
-                if key_unit is None or not key_unit.charged:
-                    raise CostError(f"cost {letter} ({cost_id}): the key unit is not charged (5.2)")
-                plan.append((letter, kind, [key_unit]))
-            elif kind is Payment.DRIVE:
+            cost_id, prompt = letters.get(letter) or self._letter(letter, kind, what)
+            if kind is DRIVE:
+                if what == KEY_UNIT:  # DRIVE_KEY_UNIT
+                    if key_unit is None or not key_unit.charged:
+                        raise CostError(f"cost {letter} ({cost_id}): the key unit is not charged (5.2)")
+                    plan.append((letter, kind, [key_unit]))
+                    continue
+                if driven is None:
+                    driven = set()
                 options = [u for u in st.units_of(player, what) if u.charged and id(u) not in driven]
                 chosen = self._choose(player, options, amount, prompt, letter, cost_id)
                 driven.update(id(u) for u in chosen)
-                plan.append((letter, kind, chosen))
-            elif kind is Payment.DAMAGE:
+            elif kind is DAMAGE:
                 if len(st.players[player].life) < amount:
                     raise CostError(f"cost {letter} ({cost_id}): the life cannot take {amount} damage (5.2)")
                 plan.append((letter, kind, amount))
-            elif kind is Payment.DISCARD:
+                continue
+            elif kind is DISCARD:
+                if discarded is None:
+                    discarded = set(keys)
                 options = [c for c in st.players[player].hand if c not in discarded]
                 chosen = self._choose(player, options, amount, prompt, letter, cost_id)
                 discarded.update(chosen)
-                plan.append((letter, kind, chosen))
             else:  # SACRIFICE
+                if sacrificed is None:
+                    sacrificed = set()
                 options = [u for u in st.units_of(player, what) if id(u) not in sacrificed]
                 chosen = self._choose(player, options, amount, prompt, letter, cost_id)
                 sacrificed.update(id(u) for u in chosen)
-                plan.append((letter, kind, chosen))
+            plan.append((letter, kind, chosen))
         paid = [self._paid(player, cls.id, letter, kind, what_) for letter, kind, what_ in plan] \
             if self.game.observers else []
         for _letter, kind, what_ in plan:
-            if kind is Payment.DRIVE:
+            if kind is DRIVE:
                 for u in what_:
                     u.charged = False
-            elif kind is Payment.DAMAGE:
+            elif kind is DAMAGE:
                 moved = st.damage(player, what_)
                 if paid:  # the cards the damage put in the grave, public from now on
                     i = next(i for i, r in enumerate(paid) if r.damage and not r.cards)
                     paid[i] = dataclasses.replace(paid[i], cards=tuple(st.players[player].grave[-moved:]) if moved else ())
-            elif kind is Payment.DISCARD:
+            elif kind is DISCARD:
                 put(st, list(what_), "grave")
                 st.events.append(("discarded", player, tuple(what_)))
             else:

@@ -191,15 +191,16 @@ class Game:
         st = self.state
         req = self.make_request(p, choice)  # [5]
         self.passes.clear()  # [4] (once made: a request withdrawn while paying resets nothing)
-        st.pending.append(req)  # its key cards are off the hand, neither resolved nor staged yet
+        pending = st.pending
+        pending.append(req)  # its key cards are off the hand, neither resolved nor staged yet
         try:
-            self.trigger_check()  # [6] (before the request goes on the stage, 9.4)
+            self.triggers.check()  # [6] (before the request goes on the stage, 9.4)
         finally:
-            st.pending.remove(req)
+            pending.remove(req)
         if req.resolution == IMMEDIATE:  # [7]
             if st.winner is None:
                 self.resolve(req)  # [8] [9]
-                self.trigger_check()
+                self.triggers.check()
         else:
             if st.winner is None:
                 self.add_to_stage(req)  # [10]
@@ -230,7 +231,7 @@ class Game:
         if st.stage:
             self.resolve(st.stage[-1])
             if st.winner is None:
-                self.trigger_check()
+                self.triggers.check()
         self.chance, self.passes = st.turn_player, set()  # [2]
 
     @classmethod
@@ -272,26 +273,31 @@ class Game:
 
     def make_request(self, p: int, opt: Option) -> Request:
         st = self.state
-        cls = self.rules.load(opt.action)
-        if self.observers:  # as they stand before the costs change the field
-            key_unit, target = ob.seen_target(st, opt.key_unit), ob.seen_target(st, opt.target)
-        paid = self.costs.pay(p, cls, opt.keys, opt.key_unit)  # 5.2, in printed order, all or nothing
-        if opt.keys:
-            take(st, list(opt.keys))  # 5.3.3: the key cards leave the hand
-        if self.observers:
-            self.observe(ob.Requested(p, opt.action, tuple(opt.keys), key_unit, target,
-                                      cls.resolution == IMMEDIATE))
+        action, keys, key_unit, target = opt.action, opt.keys, opt.key_unit, opt.target
+        cls = self.rules.load(action)
+        observers = self.observers
+        if observers:  # as they stand before the costs change the field
+            seen_unit, seen = ob.seen_target(st, key_unit), ob.seen_target(st, target)
+        paid = self.costs.pay(p, cls, keys, key_unit)  # 5.2, in printed order, all or nothing
+        keys = list(keys)  # the request's own list (the option's is a tuple)
+        if keys:
+            take(st, keys)  # 5.3.3: the key cards leave the hand
+        if observers:
+            self.observe(ob.Requested(p, action, tuple(keys), seen_unit, seen, cls.resolution == IMMEDIATE))
             for record in paid:
                 self.observe(record)
-        target_cards = tuple(opt.target.cards) if isinstance(opt.target, Unit) else ()
-        req = Request(opt.action, p, list(opt.keys), opt.key_unit, opt.target, cls.resolution, cls.window,
-                      False, target_cards)
-        st.requested.add((p, opt.action))
-        st.events.append(("requested", opt.action, p))
-        self.requested[opt.action] += 1
-        self.requested_by[p][opt.action] += 1
-        # an option's text shows its target as it stands now: kept as seen (`SeenOption`)
-        self.note(Note("P{} requests {}", p, opt if opt.target is None else SeenOption(opt)))
+        if target is None:
+            req = Request(action, p, keys, key_unit, None, cls.resolution, cls.window)
+            noted: Any = opt
+        else:
+            target_cards = tuple(target.cards) if isinstance(target, Unit) else ()
+            req = Request(action, p, keys, key_unit, target, cls.resolution, cls.window, False, target_cards)
+            noted = SeenOption(opt)  # an option's text shows its target as it stands now: kept as seen
+        st.requested.add((p, action))
+        st.events.append(("requested", action, p))
+        self.requested[action] += 1
+        self.requested_by[p][action] += 1
+        self._notes.append((st.turn, Note("P{} requests {}", p, noted)))  # `note`
         return req
 
     def add_to_stage(self, req: Request) -> None:
