@@ -117,6 +117,14 @@ PILES = tuple(f.name for f in dataclasses.fields(Player)
 _piles_of = operator.attrgetter(*PILES)  # a player's piles in one call (`Player.piles`)
 #: the piles whose cards other things depend on: fog marks (the fog), the trump zone's units
 MATCHED_PILES = frozenset({"fog", "trump"})
+#: where a card is looked for (`holds`, `verbs.take`): the hand (most cards taken), the other
+#: short piles, the field's units, then the long piles, the grave and the life (a card taken
+#: from the life is mostly its top card, looked at first). A card lies in one place, so the
+#: order changes only how many cards are compared before it is found.
+LONG_PILES = ("grave", "life")
+SHORT_PILES = tuple(z for z in PILES if z not in LONG_PILES and z != "hand")
+short_piles_of = operator.attrgetter(*SHORT_PILES)
+long_piles_of = operator.attrgetter(*LONG_PILES)
 
 
 def owner_of(card: Card) -> int:
@@ -363,7 +371,18 @@ class GameState:
     def holds(self, card: Card) -> bool:
         """Whether the card is in one of its owner's zones (not on the stage as a key)."""
         p = self.players[card.copy // 2]  # owner_of
-        return any(card in pile for pile in _piles_of(p)) or any(card in u.cards for u in p.field)
+        if card in p.hand:  # in the order of `LONG_PILES`
+            return True
+        for pile in short_piles_of(p):
+            if card in pile:
+                return True
+        for u in p.field:
+            if card in u.cards:
+                return True
+        for pile in long_piles_of(p):
+            if card in pile:
+                return True
+        return False
 
     def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
         """The player's units in `zone` (the field, or the trump zone) whose component is of

@@ -11,25 +11,16 @@ other vocabulary words (statuses, roles, rule variants, event kinds) as their id
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from ..cards import Card
 from .registry import EVENTS, VERBS, accepts, cards_of, on_field, units_of, verb
 from .request import Ctx, Request
-from .state import MATCHED_PILES, PILES, GameState, RulesError, Unit, owner_of
+from .state import (LONG_PILES, MATCHED_PILES, SHORT_PILES, GameState, RulesError, Unit, long_piles_of, owner_of,
+                    short_piles_of)
 
 __all__ = ["VERBS", "EVENTS", "take", "put", "unit_to_grave"]
 
-#: the piles `take` looks in before the field's units, after the hand (where most cards
-#: taken are): the small ones; the grave and the life, long piles, after the units (a card taken
-#: from the life is mostly its top card, looked at before any pile). A card lies in one
-#: place, so the order changes only how many cards are compared before it is found.
-LONG_PILES = ("grave", "life")
-SEARCHED_FIRST = tuple(z for z in PILES if z not in LONG_PILES and z != "hand")
-SEARCHED_LAST = LONG_PILES
-_first_of = operator.attrgetter(*SEARCHED_FIRST)
-_last_of = operator.attrgetter(*SEARCHED_LAST)
 
 
 def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]:
@@ -52,11 +43,11 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
             where[card] = ("life", None)
             continue
         hand = p.hand
-        if card in hand:  # a key card, a discarded one (most cards taken)
+        if card in hand:  # then in the order of `state.LONG_PILES`
             hand.remove(card)
             where[card] = ("hand", None)
             continue
-        for zone, pile in zip(SEARCHED_FIRST, _first_of(p)):
+        for zone, pile in zip(SHORT_PILES, short_piles_of(p)):
             if card in pile:
                 pile.remove(card)
                 where[card] = (zone, None)
@@ -75,7 +66,7 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
                     st.stale = True
                     break
             else:
-                for zone, pile in zip(SEARCHED_LAST, _last_of(p)):
+                for zone, pile in zip(LONG_PILES, long_piles_of(p)):
                     if card in pile:
                         pile.remove(card)
                         where[card] = (zone, None)
