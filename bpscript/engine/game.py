@@ -344,7 +344,7 @@ class Game:
                 raise ScriptError(req.action, locate(e.__traceback__), e) from e
             finally:
                 st.staged = None
-            self.note(Note("resolved {}", req))
+            self._notes.append((st.turn, Note("resolved {}", req)))  # `note`
         else:
             st.staged = None
             self.note(Note("resolved {} without effect (target gone or split)", req))
@@ -353,7 +353,8 @@ class Game:
             stage.pop()
         elif req in stage:
             stage.remove(req)
-        left = [c for c in req.keys if (staged is not None and c in staged) or not st.holds(c)]
+        left = [c for c in req.keys if (staged is not None and c in staged) or not st.holds(c)] if req.keys \
+            else None
         if left:  # 5.4.5: key cards the effect did not place go to the grave (after the effect's changes)
             put(st, left, "grave", staged=True)
         else:  # what the effect changed (units are matched again only when a card left one)

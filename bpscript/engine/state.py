@@ -413,9 +413,10 @@ class GameState:
         """The winner, if the game is over (5.5): the turn player is checked first, so
         when both lives are empty the turn player loses."""
         tp = self.turn_player
-        if self.lost(tp):
+        players = self.players
+        if not players[tp].life:  # `lost`
             return 1 - tp
-        if self.lost(1 - tp):
+        if not players[1 - tp].life:
             return tp
         return None
 
