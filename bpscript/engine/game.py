@@ -175,7 +175,7 @@ class Game:
         """One decision of the player with the chance ([3] → …)."""
         p = self.chance
         options = self.legal.options(p)  # worked out as the agent looks (`legal.Options`)
-        choice = self.agents[p].request(self.view(p), p, options)
+        choice = self.agents[p].request(View(self, p), p, options)  # `view`
         if choice is None:
             self.pass_chance(p)
             return
@@ -278,7 +278,8 @@ class Game:
         observers = self.observers
         if observers:  # as they stand before the costs change the field
             seen_unit, seen = ob.seen_target(st, key_unit), ob.seen_target(st, target)
-        paid = self.costs.pay(p, cls, keys, key_unit)  # 5.2, in printed order, all or nothing
+        # 5.2, in printed order, all or nothing (an action without cost letters pays nothing)
+        paid = self.costs.pay(p, cls, keys, key_unit) if cls.cost else ()
         keys = list(keys)  # the request's own list (the option's is a tuple)
         if keys:
             take(st, keys)  # 5.3.3: the key cards leave the hand
