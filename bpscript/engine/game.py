@@ -321,10 +321,11 @@ class Game:
     def resolve(self, req: Request) -> None:
         st = self.state
         rules = self.rules
-        rules.load(req.action)  # an id the package lacks raises here, as before the check
         if req.action not in rules.executable:  # reported, never skipped
+            rules.load(req.action)  # an id the package lacks raises here, as before the check
             missing = dict(rules.not_executable).get(req.action, ())
             raise NotExecutable(req.action, ", ".join(missing) or "not in this regulation")
+        effect = rules.instance(req.action)  # loaded here: an error of the package is not the script's
         before = ob.Snapshot(st) if self.observers else None
         effective = req.target is None or self.target_ok(req)
         if before is not None:  # first, so what the effect asks is asked under its name
@@ -332,13 +333,13 @@ class Game:
         # its key cards are on the stage, in no zone, until the effect places them (`take`)
         staged = st.staged = set(req.keys) if req.keys else None
         if effective:
-            ctx = self.ctx(req)
+            ctx = EffectContext(st, req, self.seats, rules.load)  # `ctx`
             if st.abilities_at != st.version:  # else applied at this version already
                 apply_abilities(st, self.seats, rules.load)
             if st.shields:
                 ctx.shielded = shielded(st, req)  # 要塞: decided just before the effect
             try:
-                rules.instance(req.action).resolve(ctx)
+                effect.resolve(ctx)
             except (NotExecutable, EOFError):  # EOFError: the person's input ended mid-effect
                 raise
             except Exception as e:  # noqa: BLE001 - reported with its .bps place
