@@ -10,7 +10,8 @@ can be paid in full is paid (a request whose cost is not fully paid is never mad
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+import weakref
+from typing import Any, Sequence
 
 from ..cards import Card
 from ..vocabulary import Payment
@@ -37,13 +38,13 @@ class CostError(RulesError):
 class Costs:
     """The cost side of one game: needs per action, what a player can pay, paying."""
 
-    def __init__(self, game: Any):  # a Game: its ruleset, state and seats
+    def __init__(self, game: Any):  # a Game: its ruleset, rules, state and seats
         self.game = game
-        self._needs: dict[str, list[tuple[str, Need, int]]] = {}
-        #: letter → the cost's id (prompts and errors name it) and the question its choice asks
-        self._letters: dict[str, tuple[str, Prompt]] = {}
+        #: action id → its needs; letter → the cost's id (prompts and errors name it) and the
+        #: question its choice asks: the same for every game of the rules (`_tables`)
+        self._needs, self._letters = _tables(game.rules, game.ruleset.vocabulary.costs)
 
-    def needs(self, cls: type, player: int | None = None) -> list[tuple[str, Need, int]]:
+    def needs(self, cls: type, player: int | None = None) -> Sequence[tuple[str, Need, int]]:
         """(letter, need, amount) per cost letter of the action, in printed order; for
         `player`, without the letters an ability waives (魔術士, `bpscript.engine.abilities`)."""
         if player is not None and self.game.state.waived:
@@ -58,7 +59,7 @@ class Costs:
                 if c is None or c.pays is None:
                     raise CostError(f"cost letter '{letter}' declares no payment")
                 found.append((letter, (c.pays.kind, c.pays.what), c.pays.amount))
-            self._needs[cls.id] = found
+            self._needs[cls.id] = found = tuple(found)  # shared by the games of the rules: never changed
         return found
 
     def decisions(self, cls: type, player: int) -> int:
@@ -211,3 +212,19 @@ class Costs:
             raise CostError(f"cost {letter} ({cost_id}): the answer does not pay it "
                             f"({len(chosen)} chosen of {amount} needed, from the options offered) (5.2)")
         return chosen
+
+
+#: rules → (the cost letters declared, needs by action id, letters' ids and questions)
+_TABLES: "weakref.WeakKeyDictionary[Any, tuple[Any, dict, dict]]" = weakref.WeakKeyDictionary()
+
+
+def _tables(rules: Any, declared: Any) -> tuple[dict, dict]:
+    """The needs and letters `Costs` works out, kept per rules: what an action needs and
+    what a letter asks depend on the rules' classes and the declared cost letters only,
+    and every game of a simulation would work them out again."""
+    found = _TABLES.get(rules)
+    if found is None or found[0] is not declared:  # rules given with another ruleset: its own
+        found = (declared, {}, {})
+        if rules is not None:
+            _TABLES[rules] = found
+    return found[1], found[2]
