@@ -371,7 +371,7 @@ class GameState:
     def holds(self, card: Card) -> bool:
         """Whether the card is in one of its owner's zones (not on the stage as a key)."""
         p = self.players[card.copy // 2]  # owner_of
-        if card in p.hand:  # in the order of `LONG_PILES`
+        if card in p.hand:  # in the order `verbs.take` looks (`SHORT_PILES`, `LONG_PILES`)
             return True
         for pile in short_piles_of(p):
             if card in pile:

@@ -22,7 +22,6 @@ from .state import (LONG_PILES, MATCHED_PILES, SHORT_PILES, GameState, RulesErro
 __all__ = ["VERBS", "EVENTS", "take", "put", "unit_to_grave"]
 
 
-
 def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]:
     """Remove cards from their owner's zones; returns card → (zone, component it was).
     A unit losing its last card leaves the field (4.2.4: a unit moves together); a unit
