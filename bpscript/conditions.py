@@ -96,17 +96,19 @@ def has_matching(left: int, right: int, fits: Callable[[int, int], object]) -> b
     `fits(l, r)` (Kuhn's algorithm): cards to patterns, patterns to the cards of a hand or
     a deck."""
     owner: dict[int, int] = {}
+    return all(_place(a, set(), owner, right, fits) for a in range(left))
 
-    def place(a: int, seen: set[int]) -> bool:
-        for b in range(right):
-            if b not in seen and fits(a, b):
-                seen.add(b)
-                if b not in owner or place(owner[b], seen):
-                    owner[b] = a
-                    return True
-        return False
 
-    return all(place(a, set()) for a in range(left))
+def _place(a: int, seen: set[int], owner: dict[int, int], right: int, fits: Callable[[int, int], object]) -> bool:
+    """Kuhn's augmenting path from `a` (a module function: a recursive closure would be a
+    reference cycle left to the garbage collector at every call)."""
+    for b in range(right):
+        if b not in seen and fits(a, b):
+            seen.add(b)
+            if b not in owner or _place(owner[b], seen, owner, right, fits):
+                owner[b] = a
+                return True
+    return False
 
 
 def _bipartite(patterns: Sequence[CardPattern], cards: Sequence[Card]) -> bool:
