@@ -111,6 +111,17 @@ def _place(a: int, seen: set[int], owner: dict[int, int], right: int, fits: Call
     return False
 
 
+def _picks(options: list[list[int]], k: int, used: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Each way to give patterns k… a distinct card index of their `options` (a module
+    function: a recursive closure would be a reference cycle left at every call)."""
+    if k == len(options):
+        yield used
+        return
+    for i in options[k]:
+        if i not in used:
+            yield from _picks(options, k + 1, used + (i,))
+
+
 def _bipartite(patterns: Sequence[CardPattern], cards: Sequence[Card]) -> bool:
     """Whether each card can be given a distinct pattern that accepts it."""
     return has_matching(len(cards), len(patterns), lambda c, p: patterns[p].accepts(cards[c]))
@@ -146,16 +157,7 @@ class Slots(CardCondition):
             return
         options = [[i for i, c in enumerate(hand) if p.accepts(c)] for p in self.patterns]
         seen: set[tuple[Card, ...]] = set()
-
-        def pick(k: int, used: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-            if k == len(options):
-                yield used
-                return
-            for i in options[k]:
-                if i not in used:
-                    yield from pick(k + 1, used + (i,))
-
-        for chosen in pick(0, ()):
+        for chosen in _picks(options, 0, ()):
             combo = tuple(hand[i] for i in sorted(chosen))
             if combo not in seen and len(set(combo)) == len(combo):
                 seen.add(combo)
