@@ -18,6 +18,7 @@ chance again [2]. メイン actions only for the turn player with an empty stage
 from __future__ import annotations
 
 import json
+import weakref
 from collections import Counter
 from typing import Any, Callable, Sequence
 
@@ -108,7 +109,10 @@ class Game:
             raise RegulationNotExecutable(fmt, frame, self.rules.not_executable)
         self.seed = seed
         self.agents = list(agents)
-        self.seats = Seats(self)
+        # the parts of a game refer back to it weakly: the game owns them, and a finished game
+        # is freed by reference counting, not left to the cyclic garbage collector
+        owner = weakref.proxy(self)
+        self.seats = Seats(owner)
         self.max_turns = max_turns
         self.max_decisions = max_decisions
         self.decisions_this_turn = 0
@@ -121,9 +125,9 @@ class Game:
         self._notes: list[tuple[int, Any]] = []  # (turn, text or Note): `events` writes them
         self.chance = self.state.turn_player
         self.passes: set[int] = set()
-        self.costs = Costs(self)
-        self.legal = Legal(self)
-        self.triggers = Triggers(self)
+        self.costs = Costs(owner)
+        self.legal = Legal(owner)
+        self.triggers = Triggers(owner)
         #: callables given a record (`bpscript.engine.observe`) for every event of the game
         self.observers: list[Callable[[Any], None]] = []
         if dealing:  # the setup's decisions (a chosen hand, …) are the agents' (3.9, 8.3)
