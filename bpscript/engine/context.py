@@ -271,16 +271,15 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
 
 def _ability_context(state: GameState, cls: type, owner: int, chooser: Chooser,
                      load_class: Callable[[str], type]) -> tuple[EffectContext, Any]:
-    """The context and instance a component's abilities are applied with for `owner`: made
-    once per state (abilities are applied again after every change), and made afresh for a
-    copy of the state or another chooser."""
+    """The context and instance a component's abilities are applied with for `owner`. The
+    request and the instance depend on the component and owner alone: made once per state
+    (abilities are applied again after every change). The context reads the state: made for
+    each application (kept in the state, it would make the state a reference cycle)."""
     key = (cls, owner)
     found = state.ability_contexts.get(key)
-    if found is None or found[0].state is not state or found[0].chooser is not chooser \
-            or found[0].load_class != load_class:  # a bound method (`Rules.load`) is made anew each time
-        found = state.ability_contexts[key] = (
-            EffectContext(state, Request(cls.id, owner), chooser, load_class, ability=True), cls())
-    return found
+    if found is None:
+        found = state.ability_contexts[key] = (Request(cls.id, owner), cls())
+    return EffectContext(state, found[0], chooser, load_class, ability=True), found[1]
 
 
 # ---------------------------------------------------------------- attribute readers

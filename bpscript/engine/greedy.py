@@ -168,7 +168,6 @@ def clone_state(st: GameState) -> tuple[GameState, dict[int, Any]]:
     state.log, state.events = [], list(st.events)
     state.requested, state.rules_on = set(st.requested), set(st.rules_on)
     state.waived, state.shields, state.pending = set(st.waived), set(st.shields), list(st.pending)
-    state.ability_contexts = {}  # the copy's own (those of `st` read `st`)
     return state, memo
 
 
