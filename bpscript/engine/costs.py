@@ -39,7 +39,8 @@ class Costs:
     """The cost side of one game: needs per action, what a player can pay, paying."""
 
     def __init__(self, game: Any):  # a Game: its ruleset, rules, state and seats
-        self.game = game
+        self.game = game  # a weak proxy (`Game.__init__`)
+        self.state = game.state  # never replaced: read without the proxy
         #: action id → its needs; letter → the cost's id (prompts and errors name it) and the
         #: question its choice asks: the same for every game of the rules (`_tables`)
         self._needs, self._letters = _tables(game.rules, game.ruleset.vocabulary.costs)
@@ -47,8 +48,8 @@ class Costs:
     def needs(self, cls: type, player: int | None = None) -> Sequence[tuple[str, Need, int]]:
         """(letter, need, amount) per cost letter of the action, in printed order; for
         `player`, without the letters an ability waives (魔術士, `bpscript.engine.abilities`)."""
-        if player is not None and self.game.state.waived:
-            kept = without_waived(self.game.state, player, cls.type, cls.cost)
+        if player is not None and self.state.waived:
+            kept = without_waived(self.state, player, cls.type, cls.cost)
             return [n for n in self.needs(cls) if n[0] in kept] if kept != tuple(cls.cost) else self.needs(cls)
         found = self._needs.get(cls.id)
         if found is None:
@@ -76,7 +77,7 @@ class Costs:
 
     def funds(self, player: int, needs: dict[Need, int]) -> dict[Need, int]:
         """How much of each payment the player could make now, keys aside."""
-        st = self.game.state
+        st = self.state
         me = st.players[player]
         out: dict[Need, int] = {}
         for need in needs:
@@ -119,7 +120,7 @@ class Costs:
     def pay(self, player: int, cls: type, keys: tuple[Card, ...], key_unit: Unit | None) -> list[CostPaid]:
         """Choose everything the cost takes, check it, then pay it in printed order (5.2);
         what was paid, letter by letter, when the game has observers (else nothing)."""
-        st = self.game.state
+        st = self.state
         # the needs of the action, as `needs` finds them (waived letters: rare, asked there)
         needs = self._needs.get(cls.id) if not st.waived else None
         if needs is None:
@@ -195,7 +196,7 @@ class Costs:
             return CostPaid(player, action, letter, damage=what)
         if kind is Payment.DISCARD:
             return CostPaid(player, action, letter, cards=tuple(what))
-        return CostPaid(player, action, letter, units=tuple(seen(self.game.state, u) for u in what))
+        return CostPaid(player, action, letter, units=tuple(seen(self.state, u) for u in what))
 
     def _choose(self, player: int, options: list[Any], amount: int, prompt: Prompt, letter: str,
                 cost_id: str) -> list[Any]:

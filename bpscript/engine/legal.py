@@ -144,8 +144,8 @@ class _Scan:
 
     def __init__(self, legal: "Legal", p: int):
         game = legal.game
-        st = game.state
-        apply_abilities(st, game.seats, game.rules.load)  # labels, waived costs, forced attacks (9.3)
+        st = legal.state
+        apply_abilities(st, game.seats, legal.rules.load)  # labels, waived costs, forced attacks (9.3)
         self.legal, self.game, self.st, self.p = legal, game, st, p
         self.main_ok = main = p == st.turn_player and not st.stage
         hand = self.seen = legal.hand(p)
@@ -154,7 +154,7 @@ class _Scan:
         self.hand_sets: dict[str, list[tuple[Card, ...]]] | None = None
         #: how much of each payment the player could make now, keys aside: every payment
         #: the costs of the playable plans need (`Costs.funds`), with a waived letter or not
-        self.funds = game.costs.funds(p, needs) if needs else {}
+        self.funds = legal.costs.funds(p, needs) if needs else {}
         self.afford: dict[frozenset, bool] = {}  # cost totals → whether they can be paid, keys aside
         self.cands: dict[str, list[Any]] = {}  # action → the candidates for its target
         self.zones: dict[tuple[int, str], Any] = {}  # (player, zone) → `targeting.zone_index`
@@ -372,7 +372,9 @@ class Legal:
     """The legal requests of one game, computed from its state on demand."""
 
     def __init__(self, game: Any):  # a Game: its state, rules, costs and contexts
-        self.game = game
+        self.game = game  # a weak proxy (`Game.__init__`)
+        #: the game's state, rules and costs (never replaced), read without the proxy
+        self.state, self.rules, self.costs = game.state, game.rules, game.costs
         self.tables = tables = tables_of(game.rules, game.costs)
         self.plans, self.any_time, self.by_id = tables.plans, tables.any_time, tables.by_id
         self._hands: list[Hand | None] = [None, None]  # per player: the hand last looked at
@@ -381,7 +383,7 @@ class Legal:
     def hand(self, p: int) -> Hand:
         """Player `p`'s hand as `Tables.hand` sees it. A hand is often looked at again
         unchanged (the other player passed): the last one of each player is kept."""
-        cards = tuple(self.game.state.players[p].hand)
+        cards = tuple(self.state.players[p].hand)
         last = self._hands[p]
         if last is None or last.cards != cards:
             last = self._hands[p] = self.tables.hand(cards)

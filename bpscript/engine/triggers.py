@@ -122,7 +122,8 @@ class Triggers:
     """The trigger side of one game."""
 
     def __init__(self, game: Any):  # a Game: its state, rules, flow (resolve, stage) and agents
-        self.game = game
+        self.game = game  # a weak proxy (`Game.__init__`)
+        self.state = game.state  # never replaced: read without the proxy
         self.table = table_of(game.rules)
         self._probes: dict[tuple[type, int], Any] = {}
 
@@ -130,7 +131,7 @@ class Triggers:
         """The context a triggered action's event arguments and guard are read in, for its
         controller `player`: made once per game (the guard reads the state as it is)."""
         found = self._probes.get((cls, player))
-        if found is None or found.state is not self.game.state:
+        if found is None or found.state is not self.state:
             found = self._probes[(cls, player)] = self.game.ctx(Request(cls.id, player))
         return found
 
@@ -139,7 +140,7 @@ class Triggers:
         table = self.table
         kinds, entries = table.kinds, table.entries
         probes = self._probes
-        state = game.state
+        state = self.state
         turn_player = state.turn_player
         out: list[Request] = []
         for ev in events:
@@ -198,7 +199,7 @@ class Triggers:
         [6-8] the 通常 requests the same way [6-9]…[6-12]: a メイン one goes on the stage
         only when it is empty, else it is discarded [6-10-3]…[6-10-6], a クイック one always
         [6-10-7]. The loop ends when the buffer is empty [6-2]."""
-        st = self.game.state
+        st = self.state
         if not st.events:  # nothing happened since the last check: nothing triggers
             return
         buffer: list[Request] = []
@@ -229,7 +230,7 @@ class Triggers:
                         self._buffer_triggers(buffer)  # [6-5-5] [6-5-6] / [6-10-8] [6-10-9]
 
     def _buffer_triggers(self, buffer: list[Request]) -> None:
-        st = self.game.state
+        st = self.state
         if st.events:
             events, st.events = st.events, []
             buffer.extend(self.triggered_by(events))
