@@ -70,6 +70,28 @@ class TriggerTable:
         self.kinds = frozenset(rules.by_event) & MATCHED
         self._args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._entries: dict[tuple, tuple[Entry, ...]] = {}
+        #: kind → what an event of it must name for any action to trigger (`gate`)
+        self._gates: dict[str, frozenset | None] = {}
+
+    def gate(self, kind: str, turn_player: int, game: Any) -> frozenset | None:
+        """The scripts (a script event) or the (from, to) zones (a `moved` event) some action
+        of the regulation waits for, so every other event of the kind is skipped without a
+        key: None when any event of the kind may trigger (an action whose arguments depend
+        on the state, or name no script or zone). Made once per kind, from the static
+        arguments `_build` reads, in its order (a probe is a request: made as before)."""
+        if kind in self._gates:
+            return self._gates[kind]
+        keys: set | None = set()
+        for cls in self.rules.by_event.get(kind, ()):
+            if not cls.event_static:
+                keys = None
+            for p in (turn_player, 1 - turn_player):
+                if keys is None:
+                    break
+                args, kwargs = self._static_args(cls, p, game)
+                keys = _gate_key(kind, args, kwargs, keys)
+        found = self._gates[kind] = None if keys is None else frozenset(keys)
+        return found
 
     def entries(self, ev: tuple, turn_player: int, game: Any) -> tuple[Entry, ...]:
         """The actions `ev` (of a kind in `kinds`) may trigger, in the check's order."""
@@ -103,9 +125,29 @@ class TriggerTable:
         return found
 
 
+def _gate_key(kind: str, args: tuple, kwargs: dict[str, Any], keys: set) -> set | None:
+    """`keys` with what an event must name for a static action to accept it, or None when
+    the action names nothing the gate can tell events apart by."""
+    if kind in SCRIPT_EVENTS:
+        named = args[0] if args else None
+        if not (isinstance(named, tuple) and len(named) == 2 and named[0] == "script"):
+            return None
+        keys.add(named[1])
+        return keys
+    if kind == "moved":
+        frm, to = kwargs.get("from"), kwargs.get("to")
+        if not all(isinstance(z, tuple) and len(z) == 2 and z[0] == "zone" for z in (frm, to)):
+            return None
+        keys.add((frm[1], to[1]))
+        return keys
+    return None
+
+
 #: the facts of a request's event (an action and a player: no card, no unit), made once
 #: for each (frozen: shared by every request of every game they concern)
 _SCRIPT_FACTS: dict[tuple, EventFacts] = {}
+
+_UNSET = object()  # a kind whose gate is not made yet
 
 _TABLES: "weakref.WeakKeyDictionary[Any, TriggerTable]" = weakref.WeakKeyDictionary()
 
@@ -116,6 +158,11 @@ def table_of(rules: Any) -> TriggerTable:
     if found is None:
         found = _TABLES[rules] = TriggerTable(rules)
     return found
+
+
+def _group(buffer: list[Request], player: int, speed: str, timing: str) -> list[Request]:
+    """The buffered requests of one group: their controller, speed and timing (9.4.1)."""
+    return [r for r in buffer if r.controller == player and r.resolution == speed and r.window == timing]
 
 
 class Triggers:
@@ -136,9 +183,10 @@ class Triggers:
         return found
 
     def triggered_by(self, events: list[tuple]) -> list[Request]:
+        """The requests `events` trigger, in the check's order (9.4.1 [6-1])."""
         game = self.game
         table = self.table
-        kinds, entries = table.kinds, table.entries
+        kinds, entries, gates = table.kinds, table.entries, table._gates
         probes = self._probes
         state = self.state
         turn_player = state.turn_player
@@ -147,26 +195,30 @@ class Triggers:
             kind = ev[0]
             if kind not in kinds:  # most events: no triggered action of the regulation waits for them
                 continue
+            gate = gates.get(kind, _UNSET)
+            if gate is _UNSET:
+                gate = table.gate(kind, turn_player, game)
+            if gate is not None and (ev[1] if kind != "moved" else (ev[1], ev[2])) not in gate:
+                continue  # no action waits for this script or these zones
             found = entries(ev, turn_player, game)
             if not found:
                 continue
             facts = None
             for cls, p, condition, each, static, inst in found:
-                probe = None  # made only when read (a probe is a request: made as before, no more)
+                probe = probes.get((cls, p))  # made only when read (a probe is a request: made as before, no more)
+                if probe is not None and probe.state is not state:
+                    probe = None
                 if static:
                     n = times(ev, condition, each) if kind == "moved" else 1
                 else:
-                    probe = probes.get((cls, p))
-                    if probe is None or probe.state is not state:
+                    if probe is None:
                         probe = self.probe(cls, p)
                     args, kwargs = inst.event_args(probe)
                     n = times(ev, kwargs.get("condition"), each) if accepts_event(ev, args, kwargs) else 0
                 if not n:
                     continue
                 if probe is None:
-                    probe = probes.get((cls, p))
-                    if probe is None or probe.state is not state:
-                        probe = self.probe(cls, p)
+                    probe = self.probe(cls, p)
                 if inst.trigger_guard(probe):
                     if facts is None:  # what the requests' `event` holds (frozen: one for all)
                         facts = self.facts(ev)
@@ -199,35 +251,45 @@ class Triggers:
         [6-8] the 通常 requests the same way [6-9]…[6-12]: a メイン one goes on the stage
         only when it is empty, else it is discarded [6-10-3]…[6-10-6], a クイック one always
         [6-10-7]. The loop ends when the buffer is empty [6-2]."""
+        game = self.game
         st = self.state
         if not st.events:  # nothing happened since the last check: nothing triggers
             return
         buffer: list[Request] = []
         self._buffer_triggers(buffer)  # [6-1]
         while buffer and st.winner is None:  # [6-2]
-            speed = IMMEDIATE if any(r.resolution == IMMEDIATE for r in buffer) else NORMAL  # [6-3] / [6-8]
+            speed = NORMAL  # [6-3] / [6-8]
+            for r in buffer:
+                if r.resolution == IMMEDIATE:
+                    speed = IMMEDIATE
+                    break
             for player in (st.turn_player, 1 - st.turn_player):  # [6-4] … [6-7], [6-9] … [6-12]
                 for timing in (MAIN, QUICK):  # [6-5] [6-6], [6-10] [6-11]
                     while buffer and st.winner is None:
-                        group = [r for r in buffer
-                                 if r.controller == player and r.resolution == speed and r.window == timing]
+                        if len(buffer) > 1:
+                            group = _group(buffer, player, speed, timing)
+                        else:  # mostly one request: no list made
+                            r = buffer[0]
+                            group = buffer if r.controller == player and r.resolution == speed \
+                                and r.window == timing else None
                         if not group:  # [6-5-1] / [6-10-1]
                             break
                         req = self._take_from_buffer(buffer, group)  # [6-5-2] / [6-10-2]
-                        if self.game.observers:
-                            self.game.observe(Triggered(req.controller, req.action, AT_ONCE if speed == IMMEDIATE
-                                                        else DISCARDED if timing == MAIN and st.stage else ON_STAGE))
+                        if game.observers:
+                            game.observe(Triggered(req.controller, req.action, AT_ONCE if speed == IMMEDIATE
+                                                   else DISCARDED if timing == MAIN and st.stage else ON_STAGE))
                         if speed == IMMEDIATE:
-                            self.game.note(Note("P{} triggers {}", req.controller, req.action))
-                            self.game.resolve(req)  # [6-5-3], with the win check [6-5-4]
+                            game.note(Note("P{} triggers {}", req.controller, req.action))
+                            game.resolve(req)  # [6-5-3], with the win check [6-5-4]
                         elif timing == MAIN and st.stage:  # [6-10-3] [6-10-4] → [6-10-6]
-                            self.game.discarded[req.action] += 1
-                            self.game.note(Note("P{} triggers {}: discarded, the stage is not empty", req.controller,
-                                                req.action))
+                            game.discarded[req.action] += 1
+                            game.note(Note("P{} triggers {}: discarded, the stage is not empty", req.controller,
+                                           req.action))
                         else:  # [6-10-5] / [6-10-7]
-                            self.game.note(Note("P{} triggers {}: on the stage", req.controller, req.action))
-                            self.game.add_to_stage(req)
-                        self._buffer_triggers(buffer)  # [6-5-5] [6-5-6] / [6-10-8] [6-10-9]
+                            game.note(Note("P{} triggers {}: on the stage", req.controller, req.action))
+                            game.add_to_stage(req)
+                        if st.events:  # [6-5-5] [6-5-6] / [6-10-8] [6-10-9]
+                            self._buffer_triggers(buffer)
 
     def _buffer_triggers(self, buffer: list[Request]) -> None:
         st = self.state
