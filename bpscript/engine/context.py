@@ -230,15 +230,22 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
             for u in p.trumps:
                 if u.face_up and u.component in scoped:
                     holders.append(u)
-    if not holders and state.abilities_none:  # nothing to give, and nothing given to forget
-        state.abilities_at = state.version
-        return
+    if not holders:
+        if state.abilities_none:  # nothing to give, and nothing given to forget
+            state.abilities_at = state.version
+            return
     state.abilities_none = False  # until this application is done
     # each holder with its component's scopes, and the one context and instance it is applied with
+    contexts = state.ability_contexts
     plan = []
     for u in holders:
-        cls = load_class(u.component)
-        plan.append((u, cls.scopes, cls.id, *_ability_context(state, cls, u.owner, chooser, load_class)))
+        found = contexts.get((u.component, u.owner))
+        if found is None:
+            found = _ability_context(state, u.component, u.owner, load_class)
+        scopes, sid, req, inst = found
+        # the context reads the state: made for each application (kept in the state, it
+        # would make the state a reference cycle)
+        plan.append((u, scopes, sid, EffectContext(state, req, chooser, load_class, ability=True), inst))
     suits: dict[int, set] = {}
     for _pass in range(2):
         given = state.suits_given
@@ -246,11 +253,15 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         state.waived.clear()
         state.shields.clear()
         for p in state.players:
-            for units in (p.field, p.trumps):
-                for u in units:
+            for u in p.field:
+                if u.holds_abilities():
+                    u.clear_abilities()
+            if p.trumps:
+                for u in p.trumps:
                     if u.holds_abilities():
                         u.clear_abilities()
-                if suits:  # the second pass: the suits given in the first are kept
+            if suits:  # the second pass: the suits given in the first are kept
+                for units in (p.field, p.trumps):
                     for u in units:
                         u.ability_suits.update(suits.get(id(u), ()))
         for scope in SCOPES:
@@ -269,17 +280,15 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
     state.abilities_none = not holders
 
 
-def _ability_context(state: GameState, cls: type, owner: int, chooser: Chooser,
-                     load_class: Callable[[str], type]) -> tuple[EffectContext, Any]:
-    """The context and instance a component's abilities are applied with for `owner`. The
-    request and the instance depend on the component and owner alone: made once per state
-    (abilities are applied again after every change). The context reads the state: made for
-    each application (kept in the state, it would make the state a reference cycle)."""
-    key = (cls, owner)
-    found = state.ability_contexts.get(key)
-    if found is None:
-        found = state.ability_contexts[key] = (Request(cls.id, owner), cls())
-    return EffectContext(state, found[0], chooser, load_class, ability=True), found[1]
+def _ability_context(state: GameState, component: str, owner: int,
+                     load_class: Callable[[str], type]) -> tuple[tuple[str, ...], str, Request, Any]:
+    """A component's scopes and id, and the request and instance its abilities are applied
+    with for `owner`: they depend on the component and owner alone, so they are made once
+    per state (abilities are applied again after every change); nothing in them refers to
+    the state."""
+    cls = load_class(component)
+    found = state.ability_contexts[(component, owner)] = (cls.scopes, cls.id, Request(cls.id, owner), cls())
+    return found
 
 
 # ---------------------------------------------------------------- attribute readers

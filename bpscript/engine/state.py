@@ -255,8 +255,8 @@ class GameState:
     #: how many times an ability gave a unit suits (`treat_as_suits`): an application of
     #: abilities runs its second pass, which keeps those suits, only when this grew in its first
     suits_given: int = field(default=0, repr=False, compare=False)
-    #: (component class, owner) → the request and instance its abilities are applied with
-    #: (`bpscript.engine.context.apply_abilities`; nothing in it refers to the state)
+    #: (component, owner) → its scopes and id, and the request and instance its abilities
+    #: are applied with (`bpscript.engine.context.apply_abilities`; nothing in it refers to the state)
     ability_contexts: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
