@@ -253,10 +253,11 @@ class Triggers:
         [6-10-7]. The loop ends when the buffer is empty [6-2]."""
         game = self.game
         st = self.state
-        if not st.events:  # nothing happened since the last check: nothing triggers
+        events = st.events
+        if not events:  # nothing happened since the last check: nothing triggers
             return
-        buffer: list[Request] = []
-        self._buffer_triggers(buffer)  # [6-1]
+        st.events = []
+        buffer = self.triggered_by(events)  # [6-1]
         while buffer and st.winner is None:  # [6-2]
             speed = NORMAL  # [6-3] / [6-8]
             for r in buffer:

@@ -409,6 +409,27 @@ def test_a_trigger_whose_event_arguments_read_the_state_is_matched_at_each_check
         assert len(game.state.players[turn_player].life) == life - draws  # the turn player drew
 
 
+def test_each_move_a_triggered_action_waits_for_triggers_it_and_no_other():
+    """9.4.1 [6-1]: the test script 追悼 triggers once per card of its controller moved from
+    the hand to the grave; ニュージェネ, in the same regulation, waits for moves from the
+    field. P1's ダウン moves P1's paid card from the hand (one trigger: one draw), its key
+    card from the stage and P0's unit from the field (none: another zone, another player's
+    card). Games of one `Rules` share what the check learns of each kind of event: a second
+    game sees the same."""
+    fixture = with_fixture("trigger_on_discard.bps")
+    rules = Rules(fixture, "lite", "entry20")
+    for _ in range(2):
+        pos = board(fixture, turn=3, turn_player=0, chance=1)
+        victim = pos.unit(0, "♡3")
+        key, pay = pos.hand(1, "♠5 ♣2")
+        game = start(pos, rules=rules)
+        life = len(game.state.players[1].life)
+        resolve(game, 1, "down", [key], target=victim, costs=[[pay]])
+        assert victim not in game.state.players[0].field and pay in game.state.players[1].grave
+        assert game.summary()["resolved"].get("mourn", 0) == 1
+        assert len(game.state.players[1].life) == life - 1
+
+
 # ---------------------------------------------------------------- disclosure, errors
 def test_the_view_discloses_what_6_1_allows(rs, rules):
     pos = board(rs)
