@@ -121,3 +121,22 @@ def test_a_player_sees_own_trumps_and_the_opponent_s_face_up_ones(board):
     assert mine["trumps"] == [{"card": "♠A", "face_up": True, "trump": "sA"},
                               {"card": "♣9", "face_up": False, "trump": "secretTrump"}]
     assert theirs["opponent_trumps"] == [{"card": "♠A", "trump": "sA"}]
+
+
+def test_what_a_closed_trump_gave_is_forgotten(board):
+    """4.4: only a 表切札 holds its abilities. ♠2's gives the soldiers of ♠ <スラッシュ>; once
+    クローズ turns it face down, the next application of abilities forgets the label it gave
+    (9.4.2: abilities are applied from a clean state); the game checks its invariants after
+    every resolution (`check=True`)."""
+    b = board()
+    s2, = b.trump(1, "♠2")
+    soldier = b.unit(1, "♠5")
+    b.hand(0, "♣Q ♢3")
+    game = b.game(check=True)
+    game.legal_requests(0)
+    assert "slash" in soldier.ability_labels
+    game.request(0, "close", keys="♣Q", target=s2, costs=[["♢3"]])
+    b.settle(game)
+    assert _faces(game, 1)["♠2"] == (False, "secretTrump") and s2.ability_locked
+    game.legal_requests(0)
+    assert "slash" not in soldier.ability_labels and soldier in game.state.players[1].field
