@@ -68,9 +68,25 @@ def prepare(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int,
     rng = random.Random(seed)
     players = (Player(0), Player(1))
     state = GameState(ruleset, fmt, frame_id, players, rng)
-    state.decks = tuple(owned_deck(frame.deck.sample(rng) if given is None else given, p.index)
+    listed = frame.deck.cards if frame.deck.fixed else None
+    state.decks = tuple(listed_deck(listed, p.index) if given is None and listed is not None
+                        else owned_deck(frame.deck.sample(rng) if given is None else given, p.index)
                         for p, given in zip(players, decks))
     return state
+
+
+def listed_deck(cards: tuple[Card, ...], player: int) -> tuple[Card, ...]:
+    """A listed deck (エントリー20) as `player`'s: the same cards in every game of the frame,
+    made once (a tuple: each game deals from its own copy, `deal`)."""
+    found = _LISTED.get((cards, player))
+    if found is None:
+        if len(_LISTED) > 64:  # tests load many rulesets: keep the few in use
+            _LISTED.clear()
+        found = _LISTED[cards, player] = tuple(owned_deck(cards, player))
+    return found
+
+
+_LISTED: dict[tuple[tuple[Card, ...], int], tuple[Card, ...]] = {}
 
 
 def deal(state: GameState, chooser: Chooser, seed: int) -> GameState:
@@ -93,7 +109,21 @@ def setup(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int, chooser: Choos
 
 def _shuffle(run: Deal, step: SetupStep) -> None:
     for deck in run.decks:
-        run.state.rng.shuffle(deck)
+        shuffle(run.state.rng, deck)
+
+
+def shuffle(rng: random.Random, cards: list) -> None:
+    """`rng.shuffle(cards)`, draw for draw (Fisher–Yates from the end, each index drawn as
+    `Random._randbelow` draws it: bits of the bound's length until one falls below it),
+    with the generator's method held once: every game shuffles both decks so."""
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _life(run: Deal, step: SetupStep) -> None:
@@ -103,9 +133,11 @@ def _life(run: Deal, step: SetupStep) -> None:
 
 
 def _hand(run: Deal, step: SetupStep) -> None:
-    for p in run.state.players:
-        while len(p.hand) < (step.count or 0) and p.life:
-            p.hand.append(p.life.pop())
+    for p in run.state.players:  # drawn one by one from the top (the end of the life)
+        n = min((step.count or 0) - len(p.hand), len(p.life))
+        if n > 0:
+            p.hand.extend(p.life[:-n - 1:-1])
+            del p.life[-n:]
 
 
 def _preset(run: Deal, step: SetupStep) -> None:

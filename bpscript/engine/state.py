@@ -239,7 +239,7 @@ class GameState:
     version: int = 0  # bumped by every change of units (abilities are recomputed)
     winner: int | None = None
     end_reason: str = ""
-    decks: tuple[list[Card], ...] = ()  # each player's deck as dealt (owned cards), for the invariants
+    decks: tuple[Sequence[Card], ...] = ()  # each player's deck as dealt (owned cards), for the invariants
     #: the version static abilities were last applied at (`bpscript.engine.context.apply_abilities`)
     abilities_at: int = field(default=-1, repr=False, compare=False)
     #: a card left a unit, the fog or the trump zone (or came into the trump zone) since
