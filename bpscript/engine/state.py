@@ -441,14 +441,18 @@ class GameState:
                     raise AssertionError(f"player {p.index}: {u!r} is not matched (it is {self.match(u)})")
 
     def digest(self) -> str:
-        """A fingerprint of everything that matters (for replays and determinism)."""
+        """A fingerprint of everything that matters (for replays and determinism). Written
+        once per game: empty parts are not joined, and each unit's line is appended."""
         parts = [f"turn {self.turn} {self.turn_player} {self.first_player} {self.winner}",
-                 " ".join(f"{r.action}:{r.controller}:{[str(c) for c in r.keys]}" for r in self.stage)]
+                 " ".join(f"{r.action}:{r.controller}:{[str(c) for c in r.keys]}" for r in self.stage)
+                 if self.stage else ""]
+        append = parts.append
         for p in self.players:
-            parts.append(texts(p.life) + "|" + texts(p.hand) + "|" + texts(p.grave) + "|" + texts(p.fog) + "|" +
-                         " ".join(f"{u.cards[0]}{'+' if u.face_up else '-'}" for u in p.trumps))
+            append(f"{texts(p.life)}|{texts(p.hand)}|{texts(p.grave)}|{texts(p.fog)}|"
+                   + (" ".join(f"{u.cards[0]}{'+' if u.face_up else '-'}" for u in p.trumps) if p.trumps else ""))
             if p.pack or p.rare or p.pack_opened:  # only frames with a pack or rare cards: digests stay as they were
-                parts.append(texts(p.pack) + f"|{p.pack_opened}|" + texts(p.rare))
-            parts += [f"{[str(c) for c in u.cards]} {u.face_up} {u.charged} {u.component} {u.size_bonus} "
-                      f"{u.size_lasting} {sorted(u.statuses)}" for u in p.field]
+                append(texts(p.pack) + f"|{p.pack_opened}|" + texts(p.rare))
+            for u in p.field:
+                append(f"{list(map(str, u.cards))} {u.face_up} {u.charged} {u.component} {u.size_bonus} "
+                       f"{u.size_lasting} {sorted(u.statuses) if u.statuses else '[]'}")
         return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
