@@ -99,7 +99,11 @@ class Game:
                  rules: Rules | None = None, max_turns: int = DEFAULT_MAX_TURNS, check: bool = False,
                  state: GameState | None = None, partial: bool = False,
                  max_decisions: int = DEFAULT_MAX_DECISIONS):
-        ruleset = ruleset.view(fmt, frame)  # the overrides scoped to this regulation in place
+        # the overrides scoped to this regulation in place (the rules of the same one have it)
+        if rules is not None and rules.base is ruleset and rules.format == fmt and rules.frame == frame:
+            ruleset = rules.ruleset
+        else:
+            ruleset = ruleset.view(fmt, frame)
         self.ruleset = ruleset
         dealing = state is None
         # first: a setup it cannot run is named; the steps run once the agents are seated

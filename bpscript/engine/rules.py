@@ -58,6 +58,8 @@ class Rules:
     """The classes of one regulation (format + frame), by script id."""
 
     def __init__(self, ruleset: m.Ruleset, fmt: str, frame: str):
+        #: the ruleset these rules were compiled from (a game of it takes `ruleset`, its view)
+        self.base = ruleset
         ruleset = ruleset.view(fmt, frame)  # the overrides scoped to this regulation in place
         self.ruleset = ruleset
         self.format = fmt

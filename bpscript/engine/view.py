@@ -77,7 +77,10 @@ def full_view(game: Any, p: int) -> dict[str, Any]:
 
 
 class View:
-    """A player's view (6.1); the cheap keys are read directly, the rest on first use."""
+    """A player's view (6.1); the cheap keys are read directly, the rest on first use.
+    One is made for every decision: slotted."""
+
+    __slots__ = ("game", "player", "_full")
 
     def __init__(self, game: Any, player: int):
         self.game, self.player, self._full = game, player, None
