@@ -109,21 +109,7 @@ def setup(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int, chooser: Choos
 
 def _shuffle(run: Deal, step: SetupStep) -> None:
     for deck in run.decks:
-        shuffle(run.state.rng, deck)
-
-
-def shuffle(rng: random.Random, cards: list) -> None:
-    """`rng.shuffle(cards)`, draw for draw (Fisher–Yates from the end, each index drawn as
-    `Random._randbelow` draws it: bits of the bound's length until one falls below it),
-    with the generator's method held once: every game shuffles both decks so."""
-    bits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        cards[i], cards[j] = cards[j], cards[i]
+        run.state.rng.shuffle(deck)
 
 
 def _life(run: Deal, step: SetupStep) -> None:

@@ -4,7 +4,6 @@ are asked), and refuses a step it does not run."""
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +16,7 @@ from bpscript.engine.agents import RandomAgent, Recorder, ReplayAgent, ScriptExh
 from bpscript.engine.request import SETUP, kind_of
 from bpscript.engine.state import RulesError
 from bpscript.engine.game import Game
-from bpscript.engine.setup import SUPPORTED_STEPS, setup, shuffle, unsupported_steps
+from bpscript.engine.setup import SUPPORTED_STEPS, setup, unsupported_steps
 from bpscript.loader import load
 from bpscript.setup_steps import StepKind
 
@@ -57,17 +56,6 @@ def test_the_face_down_preset_soldier_is_revealed(frames):
         once = setup(frames, "lite", "stillHidden", seed)
         first, second = once.players[once.first_player], once.players[1 - once.first_player]
         assert not first.field[1].face_up and second.field[1].face_up
-
-
-def test_the_deal_shuffles_as_random_shuffle_does():
-    # seeded games stay as they were: the same order, and the generator left in the same state
-    for seed in range(300):
-        for n in (0, 1, 2, 20, 54):
-            ours, theirs = list(range(n)), list(range(n))
-            a, b = random.Random(seed), random.Random(seed)
-            shuffle(a, ours)
-            b.shuffle(theirs)
-            assert ours == theirs and a.random() == b.random()
 
 
 def test_a_listed_deck_is_dealt_afresh_in_every_game(frames):
