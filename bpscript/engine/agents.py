@@ -55,14 +55,19 @@ class RandomAgent(Agent):
     def request(self, view, player, options):
         idle = view["turn_player"] == player and not _staged(view)
         # the pass is decided first: the options (computed on first look) are not needed for it
-        if self.rng.random() < (self.idle_pass_rate if idle else self.pass_rate) or not options:
+        if self.rng.random() < (self.idle_pass_rate if idle else self.pass_rate):
             return None
         of = getattr(options, "of", None)  # the game's options list the ways of one action alone
         if of is None:
+            if not options:
+                return None
             actions = sorted({o.action for o in options})
             action = self.rng.choice(actions)
             return self.rng.choice([o for o in options if o.action == action])
-        action = self.rng.choice(sorted(options.actions()))
+        actions = options.actions()  # the first look (none: nothing to request)
+        if not actions:
+            return None
+        action = self.rng.choice(sorted(actions))
         return self.rng.choice(of(action))
 
     def choose(self, view, player, options, count, prompt, at_least=1):

@@ -145,7 +145,8 @@ class _Scan:
     def __init__(self, legal: "Legal", p: int):
         game = legal.game
         st = legal.state
-        apply_abilities(st, game.seats, legal.rules.load)  # labels, waived costs, forced attacks (9.3)
+        if st.abilities_at != st.version:  # else applied already (`apply_abilities` is cached so)
+            apply_abilities(st, game.seats, legal.rules.load)  # labels, waived costs, forced attacks (9.3)
         self.legal, self.game, self.st, self.p = legal, game, st, p
         self.main_ok = main = p == st.turn_player and not st.stage
         hand = self.seen = legal.hand(p)
