@@ -149,7 +149,13 @@ class _Scan:
             apply_abilities(st, game.seats, legal.rules.load)  # labels, waived costs, forced attacks (9.3)
         self.legal, self.game, self.st, self.p = legal, game, st, p
         self.main_ok = main = p == st.turn_player and not st.stage
-        hand = self.seen = legal.hand(p)
+        # a hand is often looked at again unchanged (the other player passed): the last one of
+        # each player is kept (`Legal.hands`)
+        cards = tuple(st.players[p].hand)
+        hand = legal.hands[p]
+        if hand is None or hand.cards != cards:
+            hand = legal.hands[p] = legal.tables.hand(cards)
+        self.seen = hand
         self.hand, self.masks = hand.cards, hand.masks
         self.playable, needs = hand.windows[main]
         self.hand_sets: dict[str, list[tuple[Card, ...]]] | None = None
@@ -378,17 +384,9 @@ class Legal:
         self.state, self.rules, self.costs = game.state, game.rules, game.costs
         self.tables = tables = tables_of(game.rules, game.costs)
         self.plans, self.any_time, self.by_id = tables.plans, tables.any_time, tables.by_id
-        self._hands: list[Hand | None] = [None, None]  # per player: the hand last looked at
+        #: per player: the hand last looked at, as `Tables.hand` sees it
+        self.hands: list[Hand | None] = [None, None]
         self.probes: list[EffectContext | None] = [None, None]  # per player: `probe`, once made
-
-    def hand(self, p: int) -> Hand:
-        """Player `p`'s hand as `Tables.hand` sees it. A hand is often looked at again
-        unchanged (the other player passed): the last one of each player is kept."""
-        cards = tuple(self.state.players[p].hand)
-        last = self._hands[p]
-        if last is None or last.cards != cards:
-            last = self._hands[p] = self.tables.hand(cards)
-        return last
 
     def probe(self, p: int) -> EffectContext:
         """A new context of a probe request of player `p` (its action, keys and key unit are
