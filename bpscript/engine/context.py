@@ -8,6 +8,7 @@ attributes with `ctx.attr(card, 'number')`. Decisions inside an effect go to a `
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Callable, Iterator
 
 from ..cards import Card
@@ -296,6 +297,9 @@ def _ability_context(state: GameState, component: str, owner: int,
 # (`bpscript.engine.base.attribute`). A reader answers the common shapes at once and hands
 # every other to `EffectContext.attr`, so each reads exactly what `attr` would.
 CHARGED, DRIVEN = ("state", "charged"), ("state", "driven")
+#: `all(map(isinstance, cards, _CARD))`: whether every item is a card, with no Python frame
+#: per item (the readers run in every target check of a legal look)
+_CARD = repeat(Card)
 
 
 def _read_number(ctx: Any, obj: Any) -> Any:
@@ -303,7 +307,7 @@ def _read_number(ctx: Any, obj: Any) -> Any:
         cards = obj.cards
         return cards[0].number if cards else 0
     cards = obj
-    if type(cards) is list and all(isinstance(c, Card) for c in cards):
+    if type(cards) is list and all(map(isinstance, cards, _CARD)):
         return cards[0].number if cards else 0
     if type(obj) is Card:
         return obj.number
@@ -315,7 +319,7 @@ def _read_suit(ctx: Any, obj: Any) -> Any:
         cards = obj.cards
         return cards[0].suit if cards else None
     cards = obj
-    if type(cards) is list and all(isinstance(c, Card) for c in cards):
+    if type(cards) is list and all(map(isinstance, cards, _CARD)):
         return cards[0].suit if cards else None
     if type(obj) is Card:
         return obj.suit
