@@ -92,7 +92,10 @@ def pick(rng: random.Random, options: list[Any], n: int) -> list[Any]:
 
 def _staged(view: Any) -> int:
     """How many requests are on the stage: counted, not printed, when the view says it."""
-    size = view.get("stage_size")
+    try:
+        size = view["stage_size"]  # asked directly: a game's view answers it without `get`
+    except KeyError:
+        size = None
     return len(view["stage"]) if size is None else size
 
 

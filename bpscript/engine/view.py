@@ -88,10 +88,10 @@ class View:
     def __getitem__(self, key: str) -> Any:
         if key == "turn_player":
             return self.game.state.turn_player
-        if key == "stage":
-            return [str(r) for r in self.game.state.stage]
         if key == "stage_size":  # what a random agent asks (idle or not), without printing the stage
             return len(self.game.state.stage)
+        if key == "stage":
+            return [str(r) for r in self.game.state.stage]
         if key == "me":
             return self.player
         return self.full[key]
