@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
+from operator import attrgetter
 from typing import Any, Sequence
 
 from ..cards import Card
@@ -29,6 +30,8 @@ DRIVE_KEY_UNIT: Need = (Payment.DRIVE, KEY_UNIT)
 #: the payments as module names: an enum member read through its class costs a lookup each
 #: time, and legal requests ask what a player can pay at every decision
 DRIVE, DAMAGE, DISCARD, SACRIFICE = Payment.DRIVE, Payment.DAMAGE, Payment.DISCARD, Payment.SACRIFICE
+#: whether a unit is charged, read in C: the charged units are counted at every legal look
+_charged = attrgetter("charged")
 
 
 class CostError(RulesError):
@@ -87,7 +90,7 @@ class Costs:
             elif kind is DAMAGE:
                 out[need] = len(me.life)
             elif kind is DRIVE and what != KEY_UNIT:
-                out[need] = sum(1 for u in st.units_of(player, what) if u.charged)
+                out[need] = len(list(filter(_charged, st.units_of(player, what))))
             elif kind is SACRIFICE:
                 out[need] = len(st.units_of(player, what))
         return out

@@ -102,7 +102,8 @@ def has_candidate(st: GameState, action: str, spec: tuple[str, Any, str | None],
         ids = st.matcher.of_kind(kind)  # what `GameState.units_of` selects by
         for q in _players(owner, p):
             free, shielded = zone_index_of(q, zone)
-            if not ids.isdisjoint(free) or any(u.component in ids and not untargetable(u, action) for u in shielded):
+            if not ids.isdisjoint(free) or shielded and any(u.component in ids and not untargetable(u, action)
+                                                            for u in shielded):
                 return True
         return False
     if what == REQUESTS:
