@@ -51,9 +51,15 @@ _new = object.__new__
 
 def _option(action: str, name: str, keys: tuple[Card, ...], key_unit: Unit | None, target: Any) -> Option:
     """`Option(action, name, keys, key_unit, target)`, made at half the cost: the ways of an
-    action are listed at most decisions, and a frozen dataclass sets each field by a call."""
+    action are listed at most decisions, and a frozen dataclass sets each field by a call
+    (stored one by one in the instance's dict: no keyword dict to build and merge)."""
     o = _new(Option)
-    o.__dict__.update(action=action, name=name, keys=keys, key_unit=key_unit, target=target)
+    d = o.__dict__
+    d["action"] = action
+    d["name"] = name
+    d["keys"] = keys
+    d["key_unit"] = key_unit
+    d["target"] = target
     return o
 
 
