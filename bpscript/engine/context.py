@@ -231,10 +231,9 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
             for u in p.trumps:
                 if u.face_up and u.component in scoped:
                     holders.append(u)
-    if not holders:
-        if state.abilities_none:  # nothing to give, and nothing given to forget
-            state.abilities_at = state.version
-            return
+    if not holders and state.abilities_none:  # nothing to give, and nothing given to forget
+        state.abilities_at = state.version
+        return
     state.abilities_none = False  # until this application is done
     # each holder with its component's scopes, and the one context and instance it is applied with
     contexts = state.ability_contexts
