@@ -117,14 +117,14 @@ PILES = tuple(f.name for f in dataclasses.fields(Player)
 _piles_of = operator.attrgetter(*PILES)  # a player's piles in one call (`Player.piles`)
 #: the piles whose cards other things depend on: fog marks (the fog), the trump zone's units
 MATCHED_PILES = frozenset({"fog", "trump"})
-#: where a card is looked for (`holds`, `verbs.take`): the hand (most cards taken), the other
+#: where a card is looked for (`GameState.find`): the hand (most cards taken), the other
 #: short piles, the field's units, then the long piles, the grave and the life (a card taken
 #: from the life is mostly its top card, looked at first). A card lies in one place, so the
 #: order changes only how many cards are compared before it is found.
 LONG_PILES = ("grave", "life")
 SHORT_PILES = tuple(z for z in PILES if z not in LONG_PILES and z != "hand")
-short_piles_of = operator.attrgetter(*SHORT_PILES)
-long_piles_of = operator.attrgetter(*LONG_PILES)
+_short_piles_of = operator.attrgetter(*SHORT_PILES)
+_long_piles_of = operator.attrgetter(*LONG_PILES)
 
 
 def owner_of(card: Card) -> int:
@@ -368,21 +368,27 @@ class GameState:
             drawn += 1
         return drawn
 
-    def holds(self, card: Card) -> bool:
-        """Whether the card is in one of its owner's zones (not on the stage as a key)."""
+    def find(self, card: Card) -> "tuple[str, list[Card], Unit | None] | None":
+        """Where the card lies among its owner's zones: (zone, its pile, None), or ("field",
+        the unit's cards, the unit); None when it is in none (on the stage as a key). Looked
+        for in the hand, the other short piles, the field's units, then the long piles."""
         p = self.players[card.copy // 2]  # owner_of
-        if card in p.hand:  # in the order `verbs.take` looks (`SHORT_PILES`, `LONG_PILES`)
-            return True
-        for pile in short_piles_of(p):
+        if card in p.hand:
+            return "hand", p.hand, None
+        for zone, pile in zip(SHORT_PILES, _short_piles_of(p)):
             if card in pile:
-                return True
+                return zone, pile, None
         for u in p.field:
             if card in u.cards:
-                return True
-        for pile in long_piles_of(p):
+                return "field", u.cards, u
+        for zone, pile in zip(LONG_PILES, _long_piles_of(p)):
             if card in pile:
-                return True
-        return False
+                return zone, pile, None
+        return None
+
+    def holds(self, card: Card) -> bool:
+        """Whether the card is in one of its owner's zones (not on the stage as a key)."""
+        return self.find(card) is not None
 
     def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
         """The player's units in `zone` (the field, or the trump zone) whose component is of
@@ -413,10 +419,9 @@ class GameState:
         """The winner, if the game is over (5.5): the turn player is checked first, so
         when both lives are empty the turn player loses."""
         tp = self.turn_player
-        players = self.players
-        if not players[tp].life:  # `lost`
+        if self.lost(tp):
             return 1 - tp
-        if not players[1 - tp].life:
+        if self.lost(1 - tp):
             return tp
         return None
 

@@ -16,8 +16,7 @@ from typing import Any
 from ..cards import Card
 from .registry import EVENTS, VERBS, accepts, cards_of, on_field, units_of, verb
 from .request import Ctx, Request
-from .state import (LONG_PILES, MATCHED_PILES, SHORT_PILES, GameState, RulesError, Unit, long_piles_of, owner_of,
-                    short_piles_of)
+from .state import MATCHED_PILES, GameState, RulesError, Unit, owner_of
 
 __all__ = ["VERBS", "EVENTS", "take", "put", "unit_to_grave"]
 
@@ -41,37 +40,23 @@ def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]
             life.pop()
             where[card] = ("life", None)
             continue
-        hand = p.hand
-        if card in hand:  # then in the order of `state.LONG_PILES`
-            hand.remove(card)
-            where[card] = ("hand", None)
+        found = st.find(card)
+        if found is None:
+            where[card] = ("stage", None)  # a key card of a resolving request
             continue
-        for zone, pile in zip(SHORT_PILES, short_piles_of(p)):
-            if card in pile:
-                pile.remove(card)
-                where[card] = (zone, None)
-                if zone in MATCHED_PILES:
-                    st.stale = True
-                break
+        zone, pile, u = found
+        pile.remove(card)
+        if u is None:
+            where[card] = (zone, None)
+            if zone in MATCHED_PILES:
+                st.stale = True
         else:
-            for u in p.field:
-                if card in u.cards:
-                    u.cards.remove(card)
-                    u.gone.append(card)
-                    where[card] = ("field", u.component)
-                    u.designated = None
-                    if not u.cards:
-                        p.field.remove(u)
-                    st.stale = True
-                    break
-            else:
-                for zone, pile in zip(LONG_PILES, long_piles_of(p)):
-                    if card in pile:
-                        pile.remove(card)
-                        where[card] = (zone, None)
-                        break
-                else:
-                    where[card] = ("stage", None)  # a key card of a resolving request
+            u.gone.append(card)
+            where[card] = ("field", u.component)
+            u.designated = None
+            if not u.cards:
+                p.field.remove(u)
+            st.stale = True
     return where
 
 
@@ -81,32 +66,24 @@ def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False, stage
     resolving request): there is nothing to take."""
     where = dict.fromkeys(cards, ("stage", None)) if staged else take(st, cards)
     players = st.players
-    events = st.events
-    if len(cards) == 1:  # most moves (a draw, a discard): one event, no grouping
-        card = cards[0]
-        owner = card.copy // 2  # owner_of
-        pile = getattr(players[owner], zone, None)
+    for card in cards:
+        pile = getattr(players[card.copy // 2], zone, None)  # owner_of
         if pile is None:
             raise RulesError(f"the engine has no pile '{zone}'")
         if bottom:
             pile.insert(0, card)
         else:
             pile.append(card)
+    events = st.events
+    if len(cards) == 1:  # most moves (a draw, a discard): one event, no grouping
+        card = cards[0]
         frm, comp = where[card]
-        events.append(("moved", frm, zone, (card,), owner, comp))
+        events.append(("moved", frm, zone, (card,), card.copy // 2, comp))
     else:
         groups: dict[tuple[str, str | None, int], list[Card]] = {}
         for card in cards:
-            owner = card.copy // 2  # owner_of
-            pile = getattr(players[owner], zone, None)
-            if pile is None:
-                raise RulesError(f"the engine has no pile '{zone}'")
-            if bottom:
-                pile.insert(0, card)
-            else:
-                pile.append(card)
             frm, comp = where[card]
-            groups.setdefault((frm, comp, owner), []).append(card)
+            groups.setdefault((frm, comp, card.copy // 2), []).append(card)
         for (frm, comp, owner), cs in groups.items():
             events.append(("moved", frm, zone, tuple(cs), owner, comp))
     if zone in MATCHED_PILES:
