@@ -378,8 +378,7 @@ class Game:
                 self.observe(record)
         if self.check:
             st.check_invariants()
-        if st.winner is None and not (st.players[0].life and st.players[1].life):  # else no one has lost
-            self.win_check()
+        self.win_check()
 
     def win_check(self) -> None:
         """5.5: the turn player first; both at 0 → the turn player loses."""
