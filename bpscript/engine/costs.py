@@ -123,13 +123,10 @@ class Costs:
     def pay(self, player: int, cls: type, keys: tuple[Card, ...], key_unit: Unit | None) -> list[CostPaid]:
         """Choose everything the cost takes, check it, then pay it in printed order (5.2);
         what was paid, letter by letter, when the game has observers (else nothing)."""
-        st = self.state
-        # the needs of the action, as `needs` finds them (waived letters: rare, asked there)
-        needs = self._needs.get(cls.id) if not st.waived else None
-        if needs is None:
-            needs = self.needs(cls, player)
+        needs = self.needs(cls, player)
         if not needs:  # most actions: nothing to pay
             return []
+        st = self.state
         plan: list[tuple[str, Payment, Any]] = []
         # what earlier letters chose, not offered again (made when a letter chooses)
         driven: set[int] | None = None
