@@ -251,7 +251,9 @@ class GameState:
     #: that application found no holder of abilities: it left every unit's ability fields,
     #: `rules_on`, `waived` and `shields` empty, and only an ability fills them again
     abilities_none: bool = field(default=False, repr=False, compare=False)
-    _matcher: Matcher | None = field(default=None, repr=False, compare=False)
+    #: the component matcher of this regulation (shared by every game of it): set once made,
+    #: a plain attribute because units are matched and selected by it all the time
+    matcher: Matcher = field(init=False, repr=False, compare=False)
     #: how many times an ability gave a unit suits (`treat_as_suits`): an application of
     #: abilities runs its second pass, which keeps those suits, only when this grew in its first
     suits_given: int = field(default=0, repr=False, compare=False)
@@ -259,13 +261,8 @@ class GameState:
     #: are applied with (`bpscript.engine.context.apply_abilities`; nothing in it refers to the state)
     ability_contexts: dict = field(default_factory=dict, repr=False, compare=False)
 
-    @property
-    def matcher(self) -> Matcher:
-        """The component matcher of this regulation (shared by every game of it)."""
-        found = self._matcher
-        if found is None or found.ruleset is not self.ruleset:
-            found = self._matcher = _matcher(self.ruleset, self.format, self.frame)
-        return found
+    def __post_init__(self) -> None:
+        self.matcher = _matcher(self.ruleset, self.format, self.frame)
 
     # ------------------------------------------------------------ components
     def components(self, zone: str) -> list[tuple[str, object]]:
