@@ -126,7 +126,9 @@ class Game:
         self.requested_by: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
         self.resolved: Counter[str] = Counter()
         self.discarded: Counter[str] = Counter()
-        self._notes: list[tuple[int, Any]] = []  # (turn, text or Note): `events` writes them
+        #: (turn, text or Note), or (turn, template, its arguments…) as the flow keeps its own
+        #: notes without making a Note each: `events` writes them
+        self._notes: list[tuple[Any, ...]] = []
         self.chance = self.state.turn_player
         self.passes: set[int] = set()
         self.costs = Costs(owner)
@@ -155,7 +157,7 @@ class Game:
     @property
     def events(self) -> list[str]:
         """What happened, as text: one line per note, with its turn."""
-        return [f"T{turn} {text}" for turn, text in self._notes]
+        return [f"T{n[0]} {n[1].format(*n[2:]) if len(n) > 2 else n[1]}" for n in self._notes]
 
     # ------------------------------------------------------------ the flow
     def play(self) -> int:
@@ -306,7 +308,7 @@ class Game:
         st.events.append(("requested", action, p))
         self.requested[action] += 1
         self.requested_by[p][action] += 1
-        self._notes.append((st.turn, Note("P{} requests {}", p, noted)))  # `note`
+        self._notes.append((st.turn, "P{} requests {}", p, noted))  # `note`, as a template and its arguments
         return req
 
     def add_to_stage(self, req: Request) -> None:
@@ -354,7 +356,7 @@ class Game:
                 raise ScriptError(req.action, locate(e.__traceback__), e) from e
             finally:
                 st.staged = None
-            self._notes.append((st.turn, Note("resolved {}", req)))  # `note`
+            self._notes.append((st.turn, "resolved {}", req))  # `note`, as a template and its argument
         else:
             st.staged = None
             self.note(Note("resolved {} without effect (target gone or split)", req))
