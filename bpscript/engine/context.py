@@ -34,7 +34,7 @@ class EffectContext:
     """What `ctx` is inside generated code, for one resolving request (or one ability)."""
 
     # made for every resolution, guard and ability, and read by every verb: no instance dict
-    __slots__ = ("state", "request", "chooser", "load_class", "ability", "steps", "shielded")
+    __slots__ = ("state", "request", "chooser", "load_class", "ability", "steps", "shielded", "me")
 
     def __init__(self, state: GameState, request: Request, chooser: Chooser,
                  load_class: Callable[[str], type] | None = None, ability: bool = False):
@@ -43,15 +43,15 @@ class EffectContext:
         self.chooser = chooser
         self.load_class = load_class  # script id -> generated class (for sizes, labels)
         self.ability = ability  # applying a static ability: sizes go to Unit.ability_size
-        self.steps: list[int] = []
+        #: the numbered steps of the effect reached, in order (a tuple: most contexts reach none)
+        self.steps: tuple[int, ...] = ()
         #: players this effect deals no damage to (要塞; set by the flow just before it takes effect)
         self.shielded: frozenset[int] = NO_ONE
+        #: the context name `me`: the request's controller (a request's controller never changes;
+        #: an attribute, read by most scripts, as the other names are properties)
+        self.me: int = request.controller
 
     # ------------------------------------------------------------ context names (bpscript.names)
-    @property
-    def me(self) -> int:
-        return self.request.controller
-
     @property
     def opponent(self) -> int:
         return 1 - self.request.controller
@@ -153,7 +153,7 @@ class EffectContext:
         return iter(range(LOOP_LIMIT))
 
     def step(self, number: int) -> None:
-        self.steps.append(number)
+        self.steps += (number,)
 
     # ------------------------------------------------------------ helpers for verbs
     def has_label(self, unit: Unit, label: str) -> bool:
@@ -245,7 +245,7 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         scopes, sid, req, inst = found
         # the context reads the state: made for each application (kept in the state, it
         # would make the state a reference cycle)
-        plan.append((u, scopes, sid, EffectContext(state, req, chooser, load_class, ability=True), inst))
+        plan.append((u, scopes, sid, EffectContext(state, req, chooser, load_class, True), inst))
     suits: dict[int, set] = {}
     for _pass in range(2):
         given = state.suits_given
