@@ -150,6 +150,19 @@ def owned_deck(cards: Sequence[Card], player: int) -> list[Card]:
 
 
 
+class _ByKind(dict):
+    """The scripts of the type or the component kind `kind` (what `GameState.units_of`
+    selects by), listed once per kind (`Matcher.of_kind`)."""
+
+    def __init__(self, kinds: dict[str, tuple[str, str]]):
+        super().__init__()
+        self.kinds = kinds
+
+    def __missing__(self, kind: str) -> frozenset[str]:
+        found = self[kind] = frozenset(sid for sid, of in self.kinds.items() if kind in of)
+        return found
+
+
 class Matcher:
     """Which component a group of cards is, in one regulation (4.1.3).
 
@@ -169,22 +182,15 @@ class Matcher:
         self.face_down: str | None = None
         #: script id → (its type, its kind): what `GameState.units_of` selects by
         self.kinds: dict[str, tuple[str, str]] = {sid: (s.type.id, s.kind) for sid, s in ruleset.scripts.items()}
+        #: kind → its scripts (`of_kind`, a dict's own lookup: asked by every `units_of`)
+        self.of_kind = _ByKind(self.kinds).__getitem__
         #: the components with static abilities (their class's `scopes`): the holders
         #: `apply_abilities` looks for, found without loading every unit's class
-        self._of_kind: dict[str, frozenset[str]] = {}
         self.scoped: frozenset[str] = frozenset(sid for sid, s in ruleset.scripts.items()
                                                 if getattr(s, "abilities", ()))
 
     def components(self, zone: str) -> list[tuple[str, object]]:
         return self._components.get(zone, [])
-
-    def of_kind(self, kind: str) -> frozenset[str]:
-        """The scripts of the type or the component kind `kind` (what `GameState.units_of`
-        selects by), listed once per kind."""
-        found = self._of_kind.get(kind)
-        if found is None:
-            found = self._of_kind[kind] = frozenset(sid for sid, of in self.kinds.items() if kind in of)
-        return found
 
     def match(self, zone: str, cards: list[Card], face_up: bool) -> str | None:
         key = (zone, face_up, *cards)  # the cards' owners differ, never their component
@@ -390,7 +396,8 @@ class GameState:
     def units_of(self, player: int, kind: str | None, zone: str = "field") -> list[Unit]:
         """The player's units in `zone` (the field, or the trump zone) whose component is of
         the type (`soldier`) or the component kind (`character`); any component for None."""
-        units = self.players[player].units_in(zone)
+        p = self.players[player]
+        units = p.field if zone == "field" else p.units_in(zone)  # the field, mostly
         if not units:
             return []
         matcher = self.matcher
