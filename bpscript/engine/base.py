@@ -89,13 +89,10 @@ class ActionEffect(Script):
         return True
 
     def effect(self, ctx: Any) -> None:
-        """The compiled statements of the effect (generated for structured scripts)."""
-        raise NotExecutable(self.id, "the effect is not structured")
-
-    def resolve(self, ctx: Any) -> None:
-        """Do the effect (5.4.2). The engine resolves only scripts its coverage
+        """The compiled statements of the effect (generated for structured scripts), done
+        when the request resolves (5.4.2). The engine resolves only scripts its coverage
         (`bpscript.engine.coverage`) finds executable; any other raises NotExecutable."""
-        self.effect(ctx)
+        raise NotExecutable(self.id, "the effect is not structured")
 
 
 class ComponentEffect(Script):

@@ -349,7 +349,7 @@ class Game:
             if st.shields:
                 ctx.shielded = shielded(st, req)  # 要塞: decided just before the effect
             try:
-                effect.resolve(ctx)
+                effect.effect(ctx)  # 5.4.2 (an effect that is not structured raises NotExecutable)
             except (NotExecutable, EOFError):  # EOFError: the person's input ended mid-effect
                 raise
             except Exception as e:  # noqa: BLE001 - reported with its .bps place
