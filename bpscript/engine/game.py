@@ -28,7 +28,7 @@ from . import explicit
 from . import observe as ob
 from .agents import Withdrawn
 from .base import NotExecutable, locate
-from .context import EffectContext, apply_abilities
+from .context import NO_ONE, EffectContext, apply_abilities
 from .abilities import shielded
 from .costs import Costs
 from .legal import Legal, Option, SeenOption
@@ -134,6 +134,9 @@ class Game:
         self.costs = Costs(owner)
         self.legal = Legal(owner)
         self.triggers = Triggers(owner)
+        #: the context effects resolve in, made once and set to each resolving request
+        #: (`resolve`: an effect never outlives its resolution, and resolutions do not nest)
+        self._resolving: EffectContext | None = None
         #: callables given a record (`bpscript.engine.observe`) for every event of the game
         self.observers: list[Callable[[Any], None]] = []
         if dealing:  # the setup's decisions (a chosen hand, …) are the agents' (3.9, 8.3)
@@ -343,7 +346,11 @@ class Game:
         # its key cards are on the stage, in no zone, until the effect places them (`take`)
         staged = st.staged = set(req.keys) if req.keys else None
         if effective:
-            ctx = EffectContext(st, req, self.seats, rules.load)  # `ctx`
+            ctx = self._resolving
+            if ctx is None:
+                ctx = self._resolving = EffectContext(st, req, self.seats, rules.load)  # `ctx`
+            else:  # as a new one would be (`EffectContext.__init__`; the seats may be replaced: `explicit`)
+                ctx.request, ctx.me, ctx.chooser, ctx.steps, ctx.shielded = req, req.controller, self.seats, (), NO_ONE
             if st.abilities_at != st.version:  # else applied at this version already
                 apply_abilities(st, self.seats, rules.load)
             if st.shields:
