@@ -88,10 +88,10 @@ class Seats(Chooser):
         options = list(options)
         if not options:
             return []
-        return self.game.agents[player].choose(self.game.view(player), player, options, count, prompt, at_least)
+        return self.game.agents[player].choose(self.game._view(player), player, options, count, prompt, at_least)
 
     def yes(self, player, question):
-        return self.game.agents[player].yes(self.game.view(player), player, question)
+        return self.game.agents[player].yes(self.game._view(player), player, question)
 
 
 class Game:
@@ -115,7 +115,7 @@ class Game:
         self.agents = list(agents)
         # the parts of a game refer back to it weakly: the game owns them, and a finished game
         # is freed by reference counting, not left to the cyclic garbage collector
-        owner = weakref.proxy(self)
+        owner = self._owner = weakref.proxy(self)
         self.seats = Seats(owner)
         self.max_turns = max_turns
         self.max_decisions = max_decisions
@@ -137,6 +137,8 @@ class Game:
         #: the context effects resolve in, made once and set to each resolving request
         #: (`resolve`: an effect never outlives its resolution, and resolutions do not nest)
         self._resolving: EffectContext | None = None
+        #: the view each player was last handed (`_view`)
+        self._views: list[View | None] = [None, None]
         #: callables given a record (`bpscript.engine.observe`) for every event of the game
         self.observers: list[Callable[[Any], None]] = []
         if dealing:  # the setup's decisions (a chosen hand, …) are the agents' (3.9, 8.3)
@@ -188,7 +190,10 @@ class Game:
         """One decision of the player with the chance ([3] → …)."""
         p = self.chance
         options = self.legal.options(p)  # worked out as the agent looks (`legal.Options`)
-        choice = self.agents[p].request(View(self, p), p, options)  # `view`
+        view = self._views[p]  # `_view`, read here: one per decision
+        if view is None or view._full is not None:
+            view = self._view(p)
+        choice = self.agents[p].request(view, p, options)
         if choice is None:
             self.pass_chance(p)
             return
@@ -406,8 +411,19 @@ class Game:
         self.triggers.check()
 
     def view(self, p: int) -> View:
-        """What player `p` may see (6.1), computed when an agent looks."""
+        """What player `p` may see (6.1), computed when it is read."""
         return View(self, p)
+
+    def _view(self, p: int) -> View:
+        """The view an agent is handed at a decision or a choice. A view reads the game when
+        it is asked and keeps only what it worked out (`View.full`): the one last handed to
+        `p` is handed again until it has worked something out, as it is then the same as a
+        new one. It refers to the game weakly, as the game's other parts do (read it while
+        the game lives; `view` makes one that keeps the game)."""
+        v = self._views[p]
+        if v is None or v._full is not None:
+            v = self._views[p] = View(self._owner, p)
+        return v
 
     def full_view(self, p: int) -> dict[str, Any]:
         return full_view(self, p)

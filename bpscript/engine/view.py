@@ -77,8 +77,8 @@ def full_view(game: Any, p: int) -> dict[str, Any]:
 
 
 class View:
-    """A player's view (6.1); the cheap keys are read directly, the rest on first use.
-    One is made for every decision: slotted."""
+    """A player's view (6.1); the cheap keys are read directly, the rest on first use
+    (`full`, kept in `_full`). `Game._view` hands the same one again while `_full` is None."""
 
     __slots__ = ("game", "player", "_full")
 
