@@ -205,13 +205,17 @@ def _givers(labels: Any, cls: type, role: str) -> tuple[str, ...]:
     return found[1]
 
 
-def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[str], type] | None) -> None:
+def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[str], type] | None,
+                    made: dict | None = None) -> None:
     """Recompute every static ability, scope by scope: all → your → this (9.4.2), from a
     clean state. Holders: units on the field, fog marks of this turn, face-up trumps (4.4).
     When an ability makes a unit count as other suits (treat_as_suits), the pass runs again
     keeping those suits, so the abilities that read suits see them (docs/engine.md).
     Cached by the state's version (any change of units bumps it); with no holder now nor
-    at the last application there is nothing to clear."""
+    at the last application there is nothing to clear. `made`: the request of a component
+    and owner (`_ability_context`) → the context its abilities are applied with, kept by a
+    caller that always passes the same state, chooser and classes (a game); without it,
+    one is made for each application."""
     if load_class is None or state.abilities_at == state.version:
         return
     turn = state.turn
@@ -243,9 +247,14 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
         if found is None:
             found = _ability_context(state, u.component, u.owner, load_class)
         scopes, sid, req, inst = found
-        # the context reads the state: made for each application (kept in the state, it
-        # would make the state a reference cycle)
-        plan.append((u, scopes, sid, EffectContext(state, req, chooser, load_class, True), inst))
+        # the context reads the state: kept by the caller (in the state, it would make the
+        # state a reference cycle), else made for this application
+        ctx = made.get(req) if made is not None else None
+        if ctx is None or ctx.chooser is not chooser:  # (a game's seats may be replaced: `explicit`)
+            ctx = EffectContext(state, req, chooser, load_class, True)
+            if made is not None:
+                made[req] = ctx
+        plan.append((u, scopes, sid, ctx, inst))
     suits: dict[int, set] = {}
     for _pass in range(2):
         given = state.suits_given

@@ -137,6 +137,8 @@ class Game:
         #: the context effects resolve in, made once and set to each resolving request
         #: (`resolve`: an effect never outlives its resolution, and resolutions do not nest)
         self._resolving: EffectContext | None = None
+        #: the contexts abilities are applied with (`apply_abilities`; the game's own calls)
+        self._ability_contexts: dict = {}
         #: the view each player was last handed (`_view`)
         self._views: list[View | None] = [None, None]
         #: callables given a record (`bpscript.engine.observe`) for every event of the game
@@ -168,7 +170,7 @@ class Game:
     def play(self) -> int:
         """Play until a player wins (or the turn limit ends the game); the winner's index."""
         st = self.state
-        apply_abilities(st, self.seats, self.rules.load)
+        apply_abilities(st, self.seats, self.rules.load, self._ability_contexts)
         self.chance, self.passes = st.turn_player, set()  # [2]
         turn, decisions = st.turn, self.decisions_this_turn
         step, max_turns, max_decisions = self.step, self.max_turns, self.max_decisions
@@ -357,7 +359,7 @@ class Game:
             else:  # as a new one would be (`EffectContext.__init__`; the seats may be replaced: `explicit`)
                 ctx.request, ctx.me, ctx.chooser, ctx.steps, ctx.shielded = req, req.controller, self.seats, (), NO_ONE
             if st.abilities_at != st.version:  # else applied at this version already
-                apply_abilities(st, self.seats, rules.load)
+                apply_abilities(st, self.seats, rules.load, self._ability_contexts)
             if st.shields:
                 ctx.shielded = shielded(st, req)  # 要塞: decided just before the effect
             try:
@@ -386,7 +388,7 @@ class Game:
         st.events.append(("resolved", req.action, req.controller))
         self.resolved[req.action] += 1
         if st.abilities_at != st.version:
-            apply_abilities(st, self.seats, rules.load)
+            apply_abilities(st, self.seats, rules.load, self._ability_contexts)
         if before is not None:
             for record in before.changes(st, req):
                 self.observe(record)
