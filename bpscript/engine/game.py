@@ -332,8 +332,11 @@ class Game:
         if t is None:
             return True
         st = self.state
-        if isinstance(t, Unit):
-            return any(t in p.field or t in p.trumps for p in st.players) and set(req.target_cards) <= set(t.cards)
+        if isinstance(t, Unit):  # on the field or in the trump zone, with every card it had
+            for p in st.players:
+                if t in p.field or t in p.trumps:
+                    return set(req.target_cards).issubset(t.cards)
+            return False
         if isinstance(t, Request):
             return t in st.stage
         return True
