@@ -14,7 +14,7 @@ import importlib
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .. import model as m
 from ..cards import Card, card_key
@@ -65,7 +65,11 @@ class Rules:
         self.format = fmt
         self.frame = frame
         self.package = compiled(ruleset)
-        self._classes: dict[str, type] = {}
+        #: script id → its class (its module imported on first use): `load(script_id)`, a
+        #: dict's own lookup (asked for every request, resolution and unit's label or size)
+        self.load: Callable[[str], type] = _ByScript(self.package.load).__getitem__
+        #: script id → the one instance of its class (generated classes hold no state)
+        self.instance: Callable[[str], Any] = _ByScript(_instance_of(self.load)).__getitem__
         self._key_sets: dict[tuple[Card, ...], dict[str, list[tuple[Card, ...]]]] = {}
         ids = [s.id for s in ruleset.scripts.values() if fmt in s.formats or frame in s.frames]
         cov = {c.id: c for c in coverage(ruleset, [ruleset.scripts[i] for i in ids])}
@@ -82,7 +86,6 @@ class Rules:
         self.by_event: dict[str, list[type]] = {}
         for c in self.triggered:
             self.by_event.setdefault(c.event[0], []).append(c)
-        self._instances: dict[str, Any] = {}
 
     def hand_key_sets(self, hand: tuple[Card, ...]) -> dict[str, list[tuple[Card, ...]]]:
         """The key sets found so far for one hand, by script id: a hand is hashed once per
@@ -116,15 +119,20 @@ class Rules:
             memo[script_id] = found
         return found
 
-    def instance(self, script_id: str) -> Any:
-        """The one instance of a script's class (generated classes hold no state)."""
-        inst = self._instances.get(script_id)
-        if inst is None:
-            inst = self._instances[script_id] = self.load(script_id)()
-        return inst
 
-    def load(self, script_id: str) -> type:
-        cls = self._classes.get(script_id)
-        if cls is None:
-            cls = self._classes[script_id] = self.package.load(script_id)
-        return cls
+class _ByScript(dict):
+    """script id → what `make` makes of it, made on its first lookup (`Rules.load`,
+    `Rules.instance`); an id the package lacks raises KeyError, as the package does."""
+
+    def __init__(self, make: Callable[[str], Any]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, script_id: str) -> Any:
+        found = self[script_id] = self.make(script_id)
+        return found
+
+
+def _instance_of(load: Callable[[str], type]) -> Callable[[str], Any]:
+    """Makes the instance of a script's class (bound to `load`, not to the rules: no cycle)."""
+    return lambda script_id: load(script_id)()
