@@ -316,8 +316,10 @@ class Game:
             noted = SeenOption(opt)  # an option's text shows its target as it stands now: kept as seen
         st.requested.add((p, action))
         st.events.append(("requested", action, p))
-        self.requested[action] += 1
-        self.requested_by[p][action] += 1
+        # counted with get: a first count does not call Counter.__missing__ (a Python method)
+        requested, mine = self.requested, self.requested_by[p]
+        requested[action] = requested.get(action, 0) + 1
+        mine[action] = mine.get(action, 0) + 1
         self._notes.append((st.turn, "P{} requests {}", p, noted))  # `note`, as a template and its arguments
         return req
 
@@ -389,7 +391,8 @@ class Game:
         else:  # what the effect changed (units are matched again only when a card left one)
             st.changed()
         st.events.append(("resolved", req.action, req.controller))
-        self.resolved[req.action] += 1
+        resolved = self.resolved  # counted with get, as in `make_request`
+        resolved[req.action] = resolved.get(req.action, 0) + 1
         if st.abilities_at != st.version:
             apply_abilities(st, self.seats, rules.load, self._ability_contexts)
         if before is not None:
