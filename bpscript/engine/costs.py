@@ -78,21 +78,23 @@ class Costs:
             out[need] = out.get(need, 0) + amount
         return out
 
-    def funds(self, player: int, needs: dict[Need, int]) -> dict[Need, int]:
-        """How much of each payment the player could make now, keys aside."""
+    def funds(self, player: int, needs: Sequence[Need]) -> dict[Need, int]:
+        """How much of each payment the player could make now, keys aside (asked at most
+        legal looks: each payment is told apart by its kind alone, read once)."""
         st = self.state
         me = st.players[player]
         out: dict[Need, int] = {}
         for need in needs:
-            kind, what = need
+            kind = need[0]
             if kind is DISCARD:
                 out[need] = len(me.hand)
             elif kind is DAMAGE:
                 out[need] = len(me.life)
-            elif kind is DRIVE and what != KEY_UNIT:
-                out[need] = len(list(filter(_charged, st.units_of(player, what))))
+            elif kind is DRIVE:
+                if need[1] != KEY_UNIT:
+                    out[need] = sum(map(_charged, st.units_of(player, need[1])))
             elif kind is SACRIFICE:
-                out[need] = len(st.units_of(player, what))
+                out[need] = len(st.units_of(player, need[1]))
         return out
 
     @staticmethod

@@ -98,7 +98,10 @@ class Options(Sequence):
             self._items: list[Option] | None = None
             possible = scan.possible
             # the actions of this window whose key patterns the hand meets (`Tables.playable`)
-            have = [plan.id for plan in scan.playable if plan.always or possible(plan)]
+            have = []
+            for plan in scan.playable:
+                if plan.always or possible(plan):
+                    have.append(plan.id)
             # only an ability forces an attack: with no holder of abilities, nothing is forced
             self._actions = have if scan.st.abilities_none else scan.only_forced(have)
         return self._actions
@@ -145,15 +148,15 @@ class _Scan:
     ways share: the hand's key cards, the funds for costs, the candidates for targets and
     the probe request (set for each action before it is used)."""
 
-    __slots__ = ("legal", "game", "st", "p", "main_ok", "seen", "hand", "masks", "playable", "hand_sets", "funds",
-                 "afford", "cands", "zones")
+    __slots__ = ("legal", "st", "p", "main_ok", "seen", "hand", "masks", "playable", "hand_sets", "funds", "memo")
 
     def __init__(self, legal: "Legal", p: int):
-        game = legal.game
         st = legal.state
         if st.abilities_at != st.version:  # else applied already (`apply_abilities` is cached so)
-            apply_abilities(st, game.seats, legal.rules.load)  # labels, waived costs, forced attacks (9.3)
-        self.legal, self.game, self.st, self.p = legal, game, st, p
+            apply_abilities(st, legal.game.seats, legal.rules.load)  # labels, waived costs, forced attacks (9.3)
+        self.legal = legal
+        self.st = st
+        self.p = p
         self.main_ok = main = p == st.turn_player and not st.stage
         # a hand is often looked at again unchanged (the other player passed): the last one of
         # each player is kept (`Legal.hands`)
@@ -162,15 +165,17 @@ class _Scan:
         if hand is None or hand.cards != cards:
             hand = legal.hands[p] = legal.tables.hand(cards)
         self.seen = hand
-        self.hand, self.masks = hand.cards, hand.masks
+        self.hand = cards
+        self.masks = hand.masks
         self.playable, needs = hand.windows[main]
         self.hand_sets: dict[str, list[tuple[Card, ...]]] | None = None
         #: how much of each payment the player could make now, keys aside: every payment
         #: the costs of the playable plans need (`Costs.funds`), with a waived letter or not
         self.funds = legal.costs.funds(p, needs) if needs else {}
-        self.afford: dict[frozenset, bool] = {}  # cost totals → whether they can be paid, keys aside
-        self.cands: dict[str, list[Any]] = {}  # action → the candidates for its target
-        self.zones: dict[tuple[int, str], Any] = {}  # (player, zone) → `targeting.zone_index`
+        #: what the look works out once, each kind under its own kind of key: an action's
+        #: candidates for its target (its id), a zone's `targeting.zone_index` ((player,
+        #: zone)), whether cost totals can be paid, keys aside (the totals' frozenset)
+        self.memo: dict[Any, Any] = {}
 
     def only_forced(self, actions: list[str]) -> list[str]:
         """Of `actions` (each with a legal way), the attacks an ability forces (巨人) when
@@ -196,8 +201,8 @@ class _Scan:
             bit = plan.bits
             return [(c,) for c, m in zip(hand, self.masks) if m & bit]
         if self.hand_sets is None:
-            self.hand_sets = self.game.rules.hand_key_sets(hand)
-        return self.game.rules.key_sets(plan.id, hand, self.hand_sets)
+            self.hand_sets = self.legal.rules.hand_key_sets(hand)
+        return self.legal.rules.key_sets(plan.id, hand, self.hand_sets)
 
     def sets(self, plan: Plan) -> list[tuple[Card, ...]]:
         """`key_sets` of a uniform plan: for a key of two patterns and a hand of distinct
@@ -252,7 +257,7 @@ class _Scan:
             if plan.targeted and not targeting.has_candidate(self.st, plan.id, plan.spec, self.p, plan.where,
                                                              self.zone):
                 return False
-            return plan.single or not plan.patterns or self.matched(plan)
+            return not plan.several or self.matched(plan)
         cands = self.candidates(plan)
         if cands:
             ctx = self.ctx(plan, [], None)
@@ -286,9 +291,9 @@ class _Scan:
 
     def zone(self, player: int, zone: str) -> Any:
         """`targeting.zone_index` of a player's zone, once a decision."""
-        found = self.zones.get((player, zone))
+        found = self.memo.get((player, zone))
         if found is None:
-            found = self.zones[(player, zone)] = targeting.zone_index(self.st, player, zone)
+            found = self.memo[(player, zone)] = targeting.zone_index(self.st, player, zone)
         return found
 
     def ways(self, plan: Plan, first: bool) -> list[Option]:
@@ -296,20 +301,20 @@ class _Scan:
         there is any: a list, empty or not, of no Options (none is built for a look)."""
         if plan not in self.playable:  # a key pattern no card of the hand meets, …: no way (`Tables.playable`)
             return []
-        game, st, p = self.game, self.st, self.p
+        legal, st, p = self.legal, self.st, self.p
         funds = self.funds
         if st.waived:
-            needs = game.costs.totals(plan.cls, p)
-            discards, drive_key = game.costs.per_way(needs)
+            needs = legal.costs.totals(plan.cls, p)
+            discards, drive_key = legal.costs.per_way(needs)
         else:
             needs = plan.needs
             discards, drive_key = plan.per_way
         if needs:
             # the same costs (D of アップ, ダウン, …) are checked once a decision
             key = plan.needs_key if not st.waived else frozenset(needs.items())
-            ok = self.afford.get(key)
+            ok = self.memo.get(key)
             if ok is None:
-                ok = self.afford[key] = game.costs.affordable(needs, funds, (), None)
+                ok = self.memo[key] = legal.costs.affordable(needs, funds, (), None)
             if not ok:
                 return []
         if plan.activates and not plan.inst.can_activate(self.ctx(plan, [], None)):
@@ -330,10 +335,10 @@ class _Scan:
             return [plan] if len(plan.patterns) <= spare and (plan.single or self.matched(plan)) else []
         ways: list[tuple[tuple[Card, ...], Unit | None]]
         if plan.key_unit:
-            ways = [((), u) for u in self.legal.key_units(self.ctx(plan, [], None), plan.cls, p)]
+            ways = [((), u) for u in legal.key_units(self.ctx(plan, [], None), plan.cls, p)]
         elif plan.key_zone is not None:
             pile = tuple(getattr(st.players[p], plan.key_zone))
-            ways = [(k, None) for k in game.rules.key_sets(plan.id, pile, {})]
+            ways = [(k, None) for k in legal.rules.key_sets(plan.id, pile, {})]
             spare = 1 << 30  # the key cards do not leave the hand
         elif plan.key:
             ways = [(k, None) for k in self.key_sets(plan)]
@@ -363,22 +368,28 @@ class _Scan:
 
     def candidates(self, plan: Plan) -> list[Any]:
         """The candidates for `plan`'s target (`targeting.candidates`), once a decision."""
-        found = self.cands.get(plan.id)
+        found = self.memo.get(plan.id)
         if found is None:
-            found = self.cands[plan.id] = targeting.candidates(self.st, plan.id, plan.spec, self.p, plan.where)
+            found = self.memo[plan.id] = targeting.candidates(self.st, plan.id, plan.spec, self.p, plan.where)
         return found
 
     def matched(self, plan: Plan) -> bool:
         """Whether distinct cards of the hand meet each pattern of `plan`'s key (a key
-        set exists: `Slots.candidates` would find one)."""
+        set exists: `Slots.candidates` would find one), once per hand (`Hand.met`)."""
         if plan.single:  # its bit is in the hand's (checked first of all)
             return True
-        bits, masks = plan.bit_list, self.masks
-        if len(bits) == 2:  # Hall's condition: each pattern met, and by two cards between them (♠ と ♣)
-            a, b = bits
-            either = [m for m in masks if m & (a | b)]
-            return len(either) >= 2 and any(m & a for m in either) and any(m & b for m in either)
-        return has_matching(len(bits), len(masks), lambda k, i: masks[i] & bits[k])
+        met = self.seen.met
+        found = met.get(plan.id)
+        if found is None:
+            bits, masks = plan.bit_list, self.masks
+            if len(bits) == 2:  # Hall's condition: each pattern met, and by two cards between them (♠ と ♣)
+                a, b = bits
+                either = [m for m in masks if m & (a | b)]
+                found = len(either) >= 2 and any(m & a for m in either) and any(m & b for m in either)
+            else:
+                found = has_matching(len(bits), len(masks), lambda k, i: masks[i] & bits[k])
+            met[plan.id] = found
+        return found
 
 
 class Legal:

@@ -18,13 +18,17 @@ from . import targeting
 from .base import ActionEffect
 
 
+#: how many hands `Tables.hand` keeps (a few thousand come back in a thousand games)
+HANDS_KEPT = 1 << 15
+
+
 class Plan:
     """What legal requests need of one direct action, worked out once per `Rules`: its
     window, cost totals, whether it has an activation condition, a key and targets."""
 
     __slots__ = ("cls", "id", "name", "main", "needs", "needs_key", "per_way", "inst", "activates", "key_unit", "key",
                  "key_zone", "patterns", "single", "bits", "bit_list", "targeted", "spec", "where", "any_target",
-                 "uniform", "needs_with_keys", "always", "on_stage")
+                 "uniform", "needs_with_keys", "always", "on_stage", "several")
 
     def __init__(self, cls: type, rules: Any, costs: Any):
         self.cls, self.id, self.name = cls, cls.id, cls.name
@@ -44,6 +48,7 @@ class Plan:
         #: for each in `Tables.masks` (`bits`: all of them), and whether it is a one-card key
         self.patterns = cond.patterns if isinstance(cond, Slots) and self.key_zone is None else ()
         self.single = len(self.patterns) == 1
+        self.several = len(self.patterns) > 1  # a key set of distinct cards must be matched
         self.bits = 0
         self.bit_list: list[int] = []  # a bit per pattern, in order
         self.targeted = bool(cls.target_kinds)
@@ -87,6 +92,9 @@ class Tables:
         self.masks: dict[Card, int] = {}
         self._playable: dict[tuple[bool, int], tuple[tuple[Plan, ...], tuple[Any, ...]]] = {}
         self._windows: dict[int, tuple[Any, Any]] = {}  # bits → `Hand.windows` (both `playable`)
+        #: hands met before, by their cards: a hand depends on its cards alone, and a game's
+        #: decks are short, so the same hands come back (in a game, and in the next ones)
+        self._hands: dict[tuple[Card, ...], Hand] = {}
 
     def mask(self, card: Card) -> int:
         """The bits of the key patterns `card` meets (computed once per card)."""
@@ -96,7 +104,15 @@ class Tables:
         return found
 
     def hand(self, cards: tuple[Card, ...]) -> "Hand":
-        """How legal requests see a hand (`Hand`)."""
+        """How legal requests see a hand (`Hand`), worked out once per hand (`_hands`)."""
+        found = self._hands.get(cards)
+        if found is None:
+            if len(self._hands) >= HANDS_KEPT:  # a bound on memory: start again
+                self._hands.clear()
+            found = self._hands[cards] = self._hand(cards)
+        return found
+
+    def _hand(self, cards: tuple[Card, ...]) -> "Hand":
         masks = list(map(self.masks.get, cards))
         if None in masks:  # a card not seen yet
             masks = [self.mask(c) for c in cards]
@@ -127,15 +143,17 @@ class Hand:
     """A hand as legal requests look at it: per card, the key patterns it meets (0 for a
     card met before in the hand: each key set once); their union (`bits`); and per window
     (`windows[main]`) the plans that may have a way with it and the payments they need.
-    A hand is kept while it is unchanged (`Legal.hand`): what depends on it alone, the key
-    sets of a plan (`sets`, by action id), is worked out once for all its decisions."""
+    A hand is kept by its cards (`Tables.hand`): what depends on it alone, the key sets of
+    a plan (`sets`, by action id), is worked out once for all its decisions, in every game
+    of the rules."""
 
-    __slots__ = ("cards", "masks", "bits", "windows", "sets")
+    __slots__ = ("cards", "masks", "bits", "windows", "sets", "met")
 
     def __init__(self, cards: tuple[Card, ...], masks: list[int], bits: int,
                  windows: tuple[tuple[tuple[Plan, ...], tuple[Any, ...]], ...]):
         self.cards, self.masks, self.bits, self.windows = cards, masks, bits, windows
         self.sets: dict[str, list[tuple[Card, ...]]] = {}
+        self.met: dict[str, bool] = {}  # action id → whether a key set exists (`_Scan.matched`)
 
 
 _TABLES: "weakref.WeakKeyDictionary[Any, Tables]" = weakref.WeakKeyDictionary()

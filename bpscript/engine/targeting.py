@@ -72,9 +72,15 @@ def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p:
     return [1 - p] if what == OPPONENT else []
 
 
+#: owner → per player `p`, the players whose units a target kind of that owner ranges over:
+#: both (no owner), `p` ("self"), else `p`'s opponent (`_players`)
+_OWNERS: dict[str | None, tuple[tuple[int, ...], tuple[int, ...]]] = {None: ((0, 1), (0, 1)), "self": ((0,), (1,))}
+_OPPONENT = ((1,), (0,))
+
+
 def _players(owner: str | None, p: int) -> tuple[int, ...]:
     """The players whose units a target kind of this owner ranges over, for player `p`."""
-    return (0, 1) if owner is None else ((p,) if owner == "self" else (1 - p,))
+    return _OWNERS.get(owner, _OPPONENT)[p]
 
 
 def zone_index(st: GameState, player: int, zone: str) -> tuple[set[str | None], list[Unit]]:
@@ -100,7 +106,7 @@ def has_candidate(st: GameState, action: str, spec: tuple[str, Any, str | None],
     what, zone = where
     if what == UNITS:
         ids = st.matcher.of_kind(kind)  # what `GameState.units_of` selects by
-        for q in _players(owner, p):
+        for q in _OWNERS.get(owner, _OPPONENT)[p]:  # `_players`, read in place (asked at most looks)
             free, shielded = zone_index_of(q, zone)
             if not ids.isdisjoint(free) or shielded and any(u.component in ids and not untargetable(u, action)
                                                             for u in shielded):
