@@ -50,17 +50,31 @@ _new = object.__new__
 
 
 def _option(action: str, name: str, keys: tuple[Card, ...], key_unit: Unit | None, target: Any) -> Option:
-    """`Option(action, name, keys, key_unit, target)`, made at half the cost: the ways of an
-    action are listed at most decisions, and a frozen dataclass sets each field by a call
-    (stored one by one in the instance's dict: no keyword dict to build and merge)."""
-    o = _new(Option)
-    d = o.__dict__
-    d["action"] = action
-    d["name"] = name
-    d["keys"] = keys
-    d["key_unit"] = key_unit
-    d["target"] = target
-    return o
+    """`Option(action, name, keys, key_unit, target)`, made at half the cost (`_options`)."""
+    return _options(action, name, (keys,), key_unit, (target,))[0]
+
+
+def _options(action: str, name: str, sets: Any, key_unit: Unit | None, targets: Any) -> list[Option]:
+    """An option of each key set of `sets` with each target of `targets` (`(None,)`: none),
+    in that order: the ways of an action are listed at most decisions, made in one call;
+    a frozen dataclass sets each field by a call, so each option's fields are stored one
+    by one in its dict (no keyword dict to build and merge)."""
+    out = []
+    for keys in sets:
+        for target in targets:
+            o = _new(Option)
+            d = o.__dict__
+            d["action"] = action
+            d["name"] = name
+            d["keys"] = keys
+            d["key_unit"] = key_unit
+            d["target"] = target
+            out.append(o)
+    return out
+
+
+#: the targets of an action that has none
+_NO_TARGET = (None,)
 
 
 class SeenOption:
@@ -277,16 +291,16 @@ class _Scan:
         action, name = plan.id, plan.name
         sets = self.sets(plan)
         if not plan.targeted:
-            return [_option(action, name, keys, None, None) for keys in sets]
+            return _options(action, name, sets, None, _NO_TARGET)
         cands = self.candidates(plan)
         if plan.any_target:
-            return [_option(action, name, keys, None, t) for keys in sets for t in cands]
+            return _options(action, name, sets, None, cands)
         ctx = self.ctx(plan, [], None)
         probe, target_ok = ctx.request, plan.inst.target_ok
         out = []
         for keys in sets:
             probe.keys = list(keys)
-            out.extend([_option(action, name, keys, None, t) for t in cands if target_ok(ctx, 0, t)])
+            out.extend(_options(action, name, (keys,), None, [t for t in cands if target_ok(ctx, 0, t)]))
         return out
 
     def zone(self, player: int, zone: str) -> Any:
@@ -355,7 +369,7 @@ class _Scan:
             elif plan.any_target:
                 if first:
                     return [(keys, unit)]
-                out.extend([_option(plan.id, plan.name, keys, unit, t) for t in cands])
+                out.extend(_options(plan.id, plan.name, (keys,), unit, cands))
             else:
                 ctx = self.ctx(plan, list(keys), unit)
                 target_ok = plan.inst.target_ok
