@@ -116,8 +116,9 @@ class Options(Sequence):
             for plan in scan.playable:
                 if plan.always or possible(plan):
                     have.append(plan.id)
-            # only an ability forces an attack: with no holder of abilities, nothing is forced
-            self._actions = have if scan.st.abilities_none else scan.only_forced(have)
+            # only an ability forces an attack: with no holder of abilities (or no action to
+            # request), nothing is forced
+            self._actions = have if not have or scan.st.abilities_none else scan.only_forced(have)
         return self._actions
 
     def of(self, action: str) -> list[Option]:
