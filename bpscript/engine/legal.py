@@ -152,7 +152,9 @@ class Options(Sequence):
     def __contains__(self, x: object) -> bool:
         action = getattr(x, "action", None)
         if isinstance(action, str):
-            for o in self.of(action):
+            # the ways of the action the agent picked are listed already (`of`): read in place
+            ways = self._ways.get(action) if self._actions is not None else None
+            for o in (ways if ways is not None else self.of(action)):
                 if o is x:
                     return True
         return False
@@ -163,7 +165,7 @@ class _Scan:
     ways share: the hand's key cards, the funds for costs, the candidates for targets and
     the probe request (set for each action before it is used)."""
 
-    __slots__ = ("legal", "st", "p", "main_ok", "seen", "hand", "masks", "playable", "hand_sets", "funds", "memo")
+    __slots__ = ("legal", "st", "p", "main_ok", "seen", "hand", "masks", "playable", "funds", "memo")
 
     def __init__(self, legal: "Legal", p: int):
         st = legal.state
@@ -183,7 +185,6 @@ class _Scan:
         self.hand = cards
         self.masks = hand.masks
         self.playable, needs = hand.windows[main]
-        self.hand_sets: dict[str, list[tuple[Card, ...]]] | None = None
         #: how much of each payment the player could make now, keys aside: every payment
         #: the costs of the playable plans need (`Costs.funds`), with a waived letter or not
         self.funds = legal.costs.funds(p, needs) if needs else {}
@@ -215,9 +216,10 @@ class _Scan:
         if plan.single:
             bit = plan.bits
             return [(c,) for c, m in zip(hand, self.masks) if m & bit]
-        if self.hand_sets is None:
-            self.hand_sets = self.legal.rules.hand_key_sets(hand)
-        return self.legal.rules.key_sets(plan.id, hand, self.hand_sets)
+        seen = self.seen
+        if seen.key_sets is None:  # they depend on the hand alone (`Hand`)
+            seen.key_sets = self.legal.rules.hand_key_sets(hand)
+        return self.legal.rules.key_sets(plan.id, hand, seen.key_sets)
 
     def sets(self, plan: Plan) -> list[tuple[Card, ...]]:
         """`key_sets` of a uniform plan: for a key of two patterns and a hand of distinct

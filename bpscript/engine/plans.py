@@ -147,13 +147,14 @@ class Hand:
     a plan (`sets`, by action id), is worked out once for all its decisions, in every game
     of the rules."""
 
-    __slots__ = ("cards", "masks", "bits", "windows", "sets", "met")
+    __slots__ = ("cards", "masks", "bits", "windows", "sets", "met", "key_sets")
 
     def __init__(self, cards: tuple[Card, ...], masks: list[int], bits: int,
                  windows: tuple[tuple[tuple[Plan, ...], tuple[Any, ...]], ...]):
         self.cards, self.masks, self.bits, self.windows = cards, masks, bits, windows
         self.sets: dict[str, list[tuple[Card, ...]]] = {}
         self.met: dict[str, bool] = {}  # action id → whether a key set exists (`_Scan.matched`)
+        self.key_sets: Any = None  # `Rules.hand_key_sets` of the hand, once asked (`_Scan.key_sets`)
 
 
 _TABLES: "weakref.WeakKeyDictionary[Any, Tables]" = weakref.WeakKeyDictionary()
