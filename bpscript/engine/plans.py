@@ -18,10 +18,6 @@ from . import targeting
 from .base import ActionEffect
 
 
-#: how many hands `Tables.hand` keeps (a few thousand come back in a thousand games)
-HANDS_KEPT = 1 << 15
-
-
 class Plan:
     """What legal requests need of one direct action, worked out once per `Rules`: its
     window, cost totals, whether it has an activation condition, a key and targets."""
@@ -92,9 +88,6 @@ class Tables:
         self.masks: dict[Card, int] = {}
         self._playable: dict[tuple[bool, int], tuple[tuple[Plan, ...], tuple[Any, ...]]] = {}
         self._windows: dict[int, tuple[Any, Any]] = {}  # bits → `Hand.windows` (both `playable`)
-        #: hands met before, by their cards: a hand depends on its cards alone, and a game's
-        #: decks are short, so the same hands come back (in a game, and in the next ones)
-        self._hands: dict[tuple[Card, ...], Hand] = {}
 
     def mask(self, card: Card) -> int:
         """The bits of the key patterns `card` meets (computed once per card)."""
@@ -104,15 +97,7 @@ class Tables:
         return found
 
     def hand(self, cards: tuple[Card, ...]) -> "Hand":
-        """How legal requests see a hand (`Hand`), worked out once per hand (`_hands`)."""
-        found = self._hands.get(cards)
-        if found is None:
-            if len(self._hands) >= HANDS_KEPT:  # a bound on memory: start again
-                self._hands.clear()
-            found = self._hands[cards] = self._hand(cards)
-        return found
-
-    def _hand(self, cards: tuple[Card, ...]) -> "Hand":
+        """How legal requests see a hand (`Hand`)."""
         masks = list(map(self.masks.get, cards))
         if None in masks:  # a card not seen yet
             masks = [self.mask(c) for c in cards]
@@ -143,9 +128,10 @@ class Hand:
     """A hand as legal requests look at it: per card, the key patterns it meets (0 for a
     card met before in the hand: each key set once); their union (`bits`); and per window
     (`windows[main]`) the plans that may have a way with it and the payments they need.
-    A hand is kept by its cards (`Tables.hand`): what depends on it alone, the key sets of
-    a plan (`sets`, by action id), is worked out once for all its decisions, in every game
-    of the rules."""
+    A hand is kept while it is unchanged (`Legal.hands`): what depends on it alone, the key
+    sets of a plan (`sets`, by action id), whether there is one (`met`) and the rules' key
+    sets of the hand (`key_sets`), is worked out once for all its decisions. (Hands kept
+    across games by their cards made the games slower: more for the collector to walk.)"""
 
     __slots__ = ("cards", "masks", "bits", "windows", "sets", "met", "key_sets")
 
