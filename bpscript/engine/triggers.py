@@ -71,7 +71,18 @@ class TriggerTable:
         self._args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._entries: dict[tuple, tuple[Entry, ...]] = {}
         #: kind → what an event of it must name for any action to trigger (`gate`)
-        self._gates: dict[str, frozenset | None] = {}
+        self.gates: dict[str, frozenset | None] = {}
+        #: per turn player, a script event (itself the key) → what it may trigger
+        self.seen: tuple[dict[tuple, tuple[Entry, ...]], ...] = ({}, {})
+        self._probe_requests: dict[tuple[type, int], Request] = {}
+
+    def script_entries(self, ev: tuple, turn_player: int, game: Any) -> tuple[Entry, ...]:
+        """What a script event (of a kind in `kinds`) may trigger, its gate first; kept in
+        `seen` (a script event is its kind, an action and a player: few of them recur)."""
+        gate = self.gate(ev[0], turn_player, game)
+        found = () if gate is not None and ev[1] not in gate else self.entries(ev, turn_player, game)
+        self.seen[turn_player][ev] = found
+        return found
 
     def gate(self, kind: str, turn_player: int, game: Any) -> frozenset | None:
         """The scripts (a script event) or the (from, to) zones (a `moved` event) some action
@@ -79,8 +90,8 @@ class TriggerTable:
         key: None when any event of the kind may trigger (an action whose arguments depend
         on the state, or name no script or zone). Made once per kind, from the static
         arguments `_build` reads, in its order (a probe is a request: made as before)."""
-        if kind in self._gates:
-            return self._gates[kind]
+        if kind in self.gates:
+            return self.gates[kind]
         keys: set | None = set()
         for cls in self.rules.by_event.get(kind, ()):
             if not cls.event_static:
@@ -90,7 +101,7 @@ class TriggerTable:
                     break
                 args, kwargs = self._static_args(cls, p, game)
                 keys = _gate_key(kind, args, kwargs, keys)
-        found = self._gates[kind] = None if keys is None else frozenset(keys)
+        found = self.gates[kind] = None if keys is None else frozenset(keys)
         return found
 
     def entries(self, ev: tuple, turn_player: int, game: Any) -> tuple[Entry, ...]:
@@ -115,6 +126,14 @@ class TriggerTable:
                 if accepts_event(ev, args, kwargs):
                     out.append((cls, p, kwargs.get("condition"), cls.event[1], True, inst))
         return tuple(out)
+
+    def probe_request(self, cls: type, player: int) -> Request:
+        """The request a probe of `cls` for `player` stands for (`Triggers.probe`): made once,
+        shared by every game of the rules (a guard or event argument only reads it)."""
+        found = self._probe_requests.get((cls, player))
+        if found is None:
+            found = self._probe_requests[(cls, player)] = Request(cls.id, player)
+        return found
 
     def _static_args(self, cls: type, player: int, game: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
         """A static event's arguments for its controller `player`, computed once."""
@@ -147,8 +166,6 @@ def _gate_key(kind: str, args: tuple, kwargs: dict[str, Any], keys: set) -> set 
 #: for each (frozen: shared by every request of every game they concern)
 _SCRIPT_FACTS: dict[tuple, EventFacts] = {}
 
-_UNSET = object()  # a kind whose gate is not made yet
-
 _TABLES: "weakref.WeakKeyDictionary[Any, TriggerTable]" = weakref.WeakKeyDictionary()
 
 
@@ -158,6 +175,14 @@ def table_of(rules: Any) -> TriggerTable:
     if found is None:
         found = _TABLES[rules] = TriggerTable(rules)
     return found
+
+
+#: the groups of the buffer in the order they are emptied, per turn player: the turn player
+#: first, then the other (9.4.1 [6-4] … [6-7], [6-9] … [6-12]), each メイン before クイック
+#: ([6-5] [6-6], [6-10] [6-11])
+_GROUPS = tuple(((tp, MAIN), (tp, QUICK), (1 - tp, MAIN), (1 - tp, QUICK)) for tp in (0, 1))
+#: per turn player, a group → the groups from it on (where a lone request's check starts)
+_FROM = tuple({g: groups[i:] for i, g in enumerate(groups)} for groups in _GROUPS)
 
 
 def _group(buffer: list[Request], player: int, speed: str, timing: str) -> list[Request]:
@@ -178,53 +203,60 @@ class Triggers:
         """The context a triggered action's event arguments and guard are read in, for its
         controller `player`: made once per game (the guard reads the state as it is)."""
         found = self._probes.get((cls, player))
-        if found is None or found.state is not self.state:
-            found = self._probes[(cls, player)] = self.game.ctx(Request(cls.id, player))
+        if found is None:
+            found = self._probes[(cls, player)] = self.game.ctx(self.table.probe_request(cls, player))
         return found
 
     def triggered_by(self, events: list[tuple]) -> list[Request]:
-        """The requests `events` trigger, in the check's order (9.4.1 [6-1])."""
-        game = self.game
+        """The requests `events` trigger, in the check's order (9.4.1 [6-1]). Most events
+        trigger nothing: each is told apart by a set lookup (its kind), then a dict lookup
+        (a script event, by the event itself) or the kind's gate, before any entry is read."""
         table = self.table
-        kinds, entries, gates = table.kinds, table.entries, table._gates
-        probes = self._probes
-        state = self.state
-        turn_player = state.turn_player
+        kinds = table.kinds
         out: list[Request] = []
         for ev in events:
             kind = ev[0]
             if kind not in kinds:  # most events: no triggered action of the regulation waits for them
                 continue
-            gate = gates.get(kind, _UNSET)
-            if gate is _UNSET:
-                gate = table.gate(kind, turn_player, game)
-            if gate is not None and (ev[1] if kind != "moved" else (ev[1], ev[2])) not in gate:
-                continue  # no action waits for this script or these zones
-            found = entries(ev, turn_player, game)
-            if not found:
-                continue
-            facts = None
-            for cls, p, condition, each, static, inst in found:
-                probe = probes.get((cls, p))  # made only when read (a probe is a request: made as before, no more)
-                if probe is not None and probe.state is not state:
-                    probe = None
-                if static:
-                    n = times(ev, condition, each) if kind == "moved" else 1
-                else:
-                    if probe is None:
-                        probe = self.probe(cls, p)
-                    args, kwargs = inst.event_args(probe)
-                    n = times(ev, kwargs.get("condition"), each) if accepts_event(ev, args, kwargs) else 0
-                if not n:
-                    continue
+            if kind in SCRIPT_EVENTS:  # (kind, action, player): the same few again and again
+                found = table.seen[self.state.turn_player].get(ev)
+                if found is None:
+                    found = table.script_entries(ev, self.state.turn_player, self.game)
+            else:
+                try:
+                    gate = table.gates[kind]
+                except KeyError:
+                    gate = table.gate(kind, self.state.turn_player, self.game)
+                if gate is not None and (ev[1], ev[2]) not in gate:
+                    continue  # no action waits for these zones (a `moved` event; no other kind has a gate)
+                found = table.entries(ev, self.state.turn_player, self.game)
+            if found:
+                self._requests(ev, found, out)
+        return out
+
+    def _requests(self, ev: tuple, found: tuple[Entry, ...], out: list[Request]) -> None:
+        """Add to `out` the requests the entries `found` of the event `ev` make."""
+        probes = self._probes
+        kind = ev[0]
+        facts = None
+        for cls, p, condition, each, static, inst in found:
+            probe = probes.get((cls, p))  # made only when read
+            if static:
+                n = times(ev, condition, each) if kind == "moved" else 1
+            else:
                 if probe is None:
                     probe = self.probe(cls, p)
-                if inst.trigger_guard(probe):
-                    if facts is None:  # what the requests' `event` holds (frozen: one for all)
-                        facts = self.facts(ev)
-                    for _ in range(n):
-                        out.append(Request(cls.id, p, [], None, None, cls.resolution, cls.window, True, (), facts))
-        return out
+                args, kwargs = inst.event_args(probe)
+                n = times(ev, kwargs.get("condition"), each) if accepts_event(ev, args, kwargs) else 0
+            if not n:
+                continue
+            if probe is None:
+                probe = self.probe(cls, p)
+            if inst.trigger_guard(probe):
+                if facts is None:  # what the requests' `event` holds (frozen: one for all)
+                    facts = self.facts(ev)
+                for _ in range(n):
+                    out.append(Request(cls.id, p, [], None, None, cls.resolution, cls.window, True, (), facts))
 
     @staticmethod
     def facts(ev: tuple) -> EventFacts:
@@ -251,52 +283,57 @@ class Triggers:
         [6-8] the 通常 requests the same way [6-9]…[6-12]: a メイン one goes on the stage
         only when it is empty, else it is discarded [6-10-3]…[6-10-6], a クイック one always
         [6-10-7]. The loop ends when the buffer is empty [6-2]."""
-        game = self.game
         st = self.state
         events = st.events
         if not events:  # nothing happened since the last check: nothing triggers
             return
         st.events = []
         buffer = self.triggered_by(events)  # [6-1]
+        if buffer:  # most checks: nothing triggered
+            self._empty(buffer)
+
+    def _empty(self, buffer: list[Request]) -> None:
+        """[6-2] … [6-12]: resolve, stage or discard the buffered requests until none is left."""
+        game = self.game
+        st = self.state
         while buffer and st.winner is None:  # [6-2]
             speed = NORMAL  # [6-3] / [6-8]
             for r in buffer:
                 if r.resolution == IMMEDIATE:
                     speed = IMMEDIATE
                     break
-            for player in (st.turn_player, 1 - st.turn_player):  # [6-4] … [6-7], [6-9] … [6-12]
-                for timing in (MAIN, QUICK):  # [6-5] [6-6], [6-10] [6-11]
-                    while buffer and st.winner is None:
-                        if len(buffer) > 1:
-                            group = _group(buffer, player, speed, timing)
-                        else:  # mostly one request: no list made
-                            r = buffer[0]
-                            group = buffer if r.controller == player and r.resolution == speed \
-                                and r.window == timing else None
-                        if not group:  # [6-5-1] / [6-10-1]
-                            break
-                        req = self._take_from_buffer(buffer, group)  # [6-5-2] / [6-10-2]
-                        if game.observers:
-                            game.observe(Triggered(req.controller, req.action, AT_ONCE if speed == IMMEDIATE
-                                                   else DISCARDED if timing == MAIN and st.stage else ON_STAGE))
-                        if speed == IMMEDIATE:
-                            game.note(Note("P{} triggers {}", req.controller, req.action))
-                            game.resolve(req)  # [6-5-3], with the win check [6-5-4]
-                        elif timing == MAIN and st.stage:  # [6-10-3] [6-10-4] → [6-10-6]
-                            game.discarded[req.action] += 1
-                            game.note(Note("P{} triggers {}: discarded, the stage is not empty", req.controller,
-                                           req.action))
-                        else:  # [6-10-5] / [6-10-7]
-                            game.note(Note("P{} triggers {}: on the stage", req.controller, req.action))
-                            game.add_to_stage(req)
-                        if st.events:  # [6-5-5] [6-5-6] / [6-10-8] [6-10-9]
-                            self._buffer_triggers(buffer)
-
-    def _buffer_triggers(self, buffer: list[Request]) -> None:
-        st = self.state
-        if st.events:
-            events, st.events = st.events, []
-            buffer.extend(self.triggered_by(events))
+            if len(buffer) == 1:  # mostly one request: the groups before its own are empty
+                r = buffer[0]
+                groups = _FROM[st.turn_player].get((r.controller, r.window), _GROUPS[st.turn_player])
+            else:
+                groups = _GROUPS[st.turn_player]
+            for player, timing in groups:
+                while buffer and st.winner is None:
+                    if len(buffer) > 1:
+                        group = _group(buffer, player, speed, timing)
+                    else:  # mostly one request: no list made
+                        r = buffer[0]
+                        group = buffer if r.controller == player and r.resolution == speed \
+                            and r.window == timing else None
+                    if not group:  # [6-5-1] / [6-10-1]
+                        break
+                    req = self._take_from_buffer(buffer, group)  # [6-5-2] / [6-10-2]
+                    if game.observers:
+                        game.observe(Triggered(req.controller, req.action, AT_ONCE if speed == IMMEDIATE
+                                               else DISCARDED if timing == MAIN and st.stage else ON_STAGE))
+                    if speed == IMMEDIATE:
+                        game.note(Note("P{} triggers {}", req.controller, req.action))
+                        game.resolve(req)  # [6-5-3], with the win check [6-5-4]
+                    elif timing == MAIN and st.stage:  # [6-10-3] [6-10-4] → [6-10-6]
+                        game.discarded[req.action] += 1
+                        game.note(Note("P{} triggers {}: discarded, the stage is not empty", req.controller,
+                                       req.action))
+                    else:  # [6-10-5] / [6-10-7]
+                        game.note(Note("P{} triggers {}: on the stage", req.controller, req.action))
+                        game.add_to_stage(req)
+                    if st.events:  # [6-5-5] [6-5-6] / [6-10-8] [6-10-9]
+                        events, st.events = st.events, []
+                        buffer.extend(self.triggered_by(events))
 
     def _take_from_buffer(self, buffer: list[Request], group: list[Request]) -> Request:
         """The controller picks which of their requests of one group comes first."""
