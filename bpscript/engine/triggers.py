@@ -8,6 +8,7 @@ import weakref
 from typing import Any
 
 from ..vocabulary import Resolution, Window
+from .context import EffectContext
 from .observe import AT_ONCE, DISCARDED, ON_STAGE, Triggered
 from .registry import SCRIPT_EVENTS, accepts, names_script
 from .request import ORDER, EventFacts, Note, Prompt, Request
@@ -197,14 +198,17 @@ class Triggers:
         self.game = game  # a weak proxy (`Game.__init__`)
         self.state = game.state  # never replaced: read without the proxy
         self.table = table_of(game.rules)
+        self.load = game.rules.load  # script id → its class (the rules are never replaced)
+        self.requested = game.requested  # the game's count of requests by action (never replaced)
         self._probes: dict[tuple[type, int], Any] = {}
 
     def probe(self, cls: type, player: int) -> Any:
         """The context a triggered action's event arguments and guard are read in, for its
         controller `player`: made once per game (the guard reads the state as it is)."""
         found = self._probes.get((cls, player))
-        if found is None:
-            found = self._probes[(cls, player)] = self.game.ctx(self.table.probe_request(cls, player))
+        if found is None:  # as `Game.ctx` makes it, without the proxy's two look-ups
+            found = self._probes[(cls, player)] = EffectContext(self.state, self.table.probe_request(cls, player),
+                                                                self.game.seats, self.load)
         return found
 
     def triggered_by(self, events: list[tuple]) -> list[Request]:
@@ -236,23 +240,18 @@ class Triggers:
 
     def _requests(self, ev: tuple, found: tuple[Entry, ...], out: list[Request]) -> None:
         """Add to `out` the requests the entries `found` of the event `ev` make."""
-        probes = self._probes
-        kind = ev[0]
+        probes = self._probes  # a probe is made only when read
+        moved = ev[0] == "moved"
         facts = None
         for cls, p, condition, each, static, inst in found:
-            probe = probes.get((cls, p))  # made only when read
-            if static:
-                n = times(ev, condition, each) if kind == "moved" else 1
-            else:
-                if probe is None:
-                    probe = self.probe(cls, p)
-                args, kwargs = inst.event_args(probe)
+            if not static:  # arguments that read the state: matched now
+                args, kwargs = inst.event_args(probes.get((cls, p)) or self.probe(cls, p))
                 n = times(ev, kwargs.get("condition"), each) if accepts_event(ev, args, kwargs) else 0
-            if not n:
-                continue
-            if probe is None:
-                probe = self.probe(cls, p)
-            if inst.trigger_guard(probe):
+            elif moved:
+                n = times(ev, condition, each)
+            else:
+                n = 1
+            if n and inst.trigger_guard(probes.get((cls, p)) or self.probe(cls, p)):
                 if facts is None:  # what the requests' `event` holds (frozen: one for all)
                     facts = self.facts(ev)
                 for _ in range(n):
@@ -342,5 +341,5 @@ class Triggers:
         else:
             req = group[0]
         buffer.remove(req)
-        self.game.requested[req.action] += 1
+        self.requested[req.action] += 1
         return req
