@@ -198,6 +198,7 @@ class Triggers:
         self.game = game  # a weak proxy (`Game.__init__`)
         self.state = game.state  # never replaced: read without the proxy
         self.table = table_of(game.rules)
+        self.kinds = self.table.kinds  # the kinds of event some triggered action waits for
         self.load = game.rules.load  # script id → its class (the rules are never replaced)
         self.requested = game.requested  # the game's count of requests by action (never replaced)
         self._probes: dict[tuple[type, int], Any] = {}
@@ -216,7 +217,7 @@ class Triggers:
         trigger nothing: each is told apart by a set lookup (its kind), then a dict lookup
         (a script event, by the event itself) or the kind's gate, before any entry is read."""
         table = self.table
-        kinds = table.kinds
+        kinds = self.kinds
         out: list[Request] = []
         for ev in events:
             kind = ev[0]
@@ -316,7 +317,9 @@ class Triggers:
                             and r.window == timing else None
                     if not group:  # [6-5-1] / [6-10-1]
                         break
-                    req = self._take_from_buffer(buffer, group)  # [6-5-2] / [6-10-2]
+                    req = group[0] if len(group) == 1 else self._pick(group)  # [6-5-2] / [6-10-2]
+                    buffer.remove(req)
+                    self.requested[req.action] += 1
                     if game.observers:
                         game.observe(Triggered(req.controller, req.action, AT_ONCE if speed == IMMEDIATE
                                                else DISCARDED if timing == MAIN and st.stage else ON_STAGE))
@@ -334,12 +337,10 @@ class Triggers:
                         events, st.events = st.events, []
                         buffer.extend(self.triggered_by(events))
 
-    def _take_from_buffer(self, buffer: list[Request], group: list[Request]) -> Request:
-        """The controller picks which of their requests of one group comes first."""
-        if len(group) > 1 and len({r.action for r in group}) > 1:
-            req = self.game.seats.choose(group[0].controller, group, 1, Prompt("the triggered request to resolve next", ORDER))[0]
-        else:
-            req = group[0]
-        buffer.remove(req)
-        self.requested[req.action] += 1
-        return req
+    def _pick(self, group: list[Request]) -> Request:
+        """The request of a group (more than one) that comes first: its controller picks
+        when they are of more than one action."""
+        if len({r.action for r in group}) > 1:
+            return self.game.seats.choose(group[0].controller, group, 1,
+                                          Prompt("the triggered request to resolve next", ORDER))[0]
+        return group[0]
