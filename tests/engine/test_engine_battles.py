@@ -86,6 +86,20 @@ def test_block_is_not_triggered_without_attackers(rs, rules):
     assert game.state.stage == [] and attackers(game) == []
 
 
+def test_block_is_triggered_for_whichever_player_has_the_turn(rs, rules):
+    """9.4.1 [6-1]: games of one `Rules` share what the check learns of each event (an
+    アタック resolved by a player, kept per turn player). ブロック is triggered for the player
+    who has the turn and attacked, P0 or P1, and for P0 again after P1's game."""
+    for turn_player in (0, 1, 0):
+        pos = board(rs, turn=3 + turn_player, turn_player=turn_player, chance=turn_player)
+        attacker = pos.unit(turn_player, "♢7")
+        agents = [ScriptedAgent(choices=[[attacker]], strict=True), ScriptedAgent(strict=True)]
+        game = start(pos, agents[::-1] if turn_player else agents, rules=rules)
+        resolve(game, turn_player, "attack")
+        assert attackers(game) == [attacker]
+        assert [(r.action, r.controller) for r in game.state.stage] == [("block", turn_player)]
+
+
 def test_attack_restrictions_and_haste(rs, rules):
     """Attackers: charged, with <アタッカー>; not one that came this turn unless <速攻>
     (エース); a bulwark cannot attack."""
