@@ -89,77 +89,6 @@ class SeenOption:
         return self.option.written(self.target)
 
 
-class Options(Sequence):
-    """The legal requests of one decision (5.3), worked out as the agent looks, in the
-    order `Legal.requests` lists them: whether each action has a way to be requested
-    (`actions`), the ways of one action (`of`), or the whole list. An agent that passes
-    without looking costs nothing; a random agent that picks an action first looks for
-    one way of each action and lists the ways of the one it picked."""
-
-    __slots__ = ("_legal", "_p", "_scan", "_ways", "_actions", "_items")
-
-    def __init__(self, legal: "Legal", p: int):
-        # the rest is set at the first look (`actions`): most decisions pass without one
-        self._legal, self._p, self._actions = legal, p, None
-
-    def actions(self) -> list[str]:
-        """The actions with at least one legal way, in the rules' order (when an ability
-        forces an attack that may be requested, only that one: 巨人)."""
-        if self._actions is None:
-            # the first look: abilities applied, what every action shares
-            scan = self._scan = _Scan(self._legal, self._p)
-            self._ways: dict[str, list[Option]] = {}  # action id → all its ways, once listed
-            self._items: list[Option] | None = None
-            possible = scan.possible
-            # the actions of this window whose key patterns the hand meets (`Tables.playable`)
-            have = []
-            for plan in scan.playable:
-                if plan.always or possible(plan):
-                    have.append(plan.id)
-            # only an ability forces an attack: with no holder of abilities (or no action to
-            # request), nothing is forced
-            self._actions = have if not have or scan.st.abilities_none else scan.only_forced(have)
-        return self._actions
-
-    def of(self, action: str) -> list[Option]:
-        """The legal ways to request `action`, in order (none when it has none)."""
-        if action not in (self._actions if self._actions is not None else self.actions()):
-            return []
-        found = self._ways.get(action)
-        if found is None:
-            found = self._ways[action] = self._scan.listed(self._legal.by_id[action])
-        return found
-
-    @property
-    def items(self) -> list[Option]:
-        actions = self.actions()
-        if self._items is None:
-            self._items = [o for a in actions for o in self.of(a)]
-        return self._items
-
-    def __getitem__(self, i):  # type: ignore[override]
-        return self.items[i]
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __bool__(self) -> bool:
-        return bool(self._actions if self._actions is not None else self.actions())
-
-    def __iter__(self):
-        return iter(self.items)
-
-    def __contains__(self, x: object) -> bool:
-        action = getattr(x, "action", None)
-        if isinstance(action, str):
-            # the ways of the action the agent picked are listed already (`of`): read in place
-            ways = self._ways.get(action) if self._actions is not None else None
-            for o in (ways if ways is not None else self.of(action)):
-                if o is x:
-                    return True
-        return False
-
-
 class _Scan:
     """One decision's look at the state: abilities applied once, then what every action's
     ways share: the hand's key cards, the funds for costs, the candidates for targets and
@@ -168,12 +97,16 @@ class _Scan:
     __slots__ = ("legal", "st", "p", "main_ok", "seen", "hand", "masks", "playable", "funds", "memo")
 
     def __init__(self, legal: "Legal", p: int):
+        self.legal, self.p = legal, p
+        self.look()
+
+    def look(self) -> None:
+        """Apply the abilities and read what every action's ways share."""
+        legal, p = self.legal, self.p
         st = legal.state
         if st.abilities_at != st.version:  # else applied already (`apply_abilities` is cached so)
             apply_abilities(st, legal.game.seats, legal.rules.load)  # labels, waived costs, forced attacks (9.3)
-        self.legal = legal
         self.st = st
-        self.p = p
         self.main_ok = main = p == st.turn_player and not st.stage
         # a hand is often looked at again unchanged (the other player passed): the last one of
         # each player is kept (`Legal.hands`)
@@ -407,6 +340,78 @@ class _Scan:
                 found = has_matching(len(bits), len(masks), lambda k, i: masks[i] & bits[k])
             met[plan.id] = found
         return found
+
+
+class Options(_Scan, Sequence):
+    """The legal requests of one decision (5.3), worked out as the agent looks, in the
+    order `Legal.requests` lists them: whether each action has a way to be requested
+    (`actions`), the ways of one action (`of`), or the whole list. An agent that passes
+    without looking costs nothing; a random agent that picks an action first looks for
+    one way of each action and lists the ways of the one it picked. It is its own look
+    (`_Scan`, set up at the first look): one object less per look."""
+
+    __slots__ = ("_ways", "_actions", "_items")
+
+    def __init__(self, legal: "Legal", p: int):
+        # the rest is set at the first look (`actions`): most decisions pass without one
+        self.legal, self.p, self._actions = legal, p, None
+
+    def actions(self) -> list[str]:
+        """The actions with at least one legal way, in the rules' order (when an ability
+        forces an attack that may be requested, only that one: 巨人)."""
+        if self._actions is None:
+            # the first look: abilities applied, what every action shares
+            self.look()
+            self._ways: dict[str, list[Option]] = {}  # action id → all its ways, once listed
+            self._items: list[Option] | None = None
+            possible = self.possible
+            # the actions of this window whose key patterns the hand meets (`Tables.playable`)
+            have = []
+            for plan in self.playable:
+                if plan.always or possible(plan):
+                    have.append(plan.id)
+            # only an ability forces an attack: with no holder of abilities (or no action to
+            # request), nothing is forced
+            self._actions = have if not have or self.st.abilities_none else self.only_forced(have)
+        return self._actions
+
+    def of(self, action: str) -> list[Option]:
+        """The legal ways to request `action`, in order (none when it has none)."""
+        if action not in (self._actions if self._actions is not None else self.actions()):
+            return []
+        found = self._ways.get(action)
+        if found is None:
+            found = self._ways[action] = self.listed(self.legal.by_id[action])
+        return found
+
+    @property
+    def items(self) -> list[Option]:
+        actions = self.actions()
+        if self._items is None:
+            self._items = [o for a in actions for o in self.of(a)]
+        return self._items
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self.items[i]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self._actions if self._actions is not None else self.actions())
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __contains__(self, x: object) -> bool:
+        action = getattr(x, "action", None)
+        if isinstance(action, str):
+            # the ways of the action the agent picked are listed already (`of`): read in place
+            ways = self._ways.get(action) if self._actions is not None else None
+            for o in (ways if ways is not None else self.of(action)):
+                if o is x:
+                    return True
+        return False
 
 
 class _KindIds(dict):
