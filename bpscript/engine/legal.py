@@ -451,8 +451,11 @@ class Legal:
         return ctx
 
     def options(self, p: int) -> Options:
-        """The requests player `p` may make now, worked out as they are looked at."""
-        return Options(self, p)
+        """The requests player `p` may make now, worked out as they are looked at: asked at
+        every decision, so `Options(self, p)` is made without the call of its `__init__`."""
+        o = _new(Options)
+        o.legal, o.p, o._actions = self, p, None
+        return o
 
     def requests(self, p: int) -> list[Option]:
         """Every request player `p` may make now (5.3): timing (メイン only for the turn
