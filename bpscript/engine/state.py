@@ -321,10 +321,10 @@ class GameState:
         for p in self.players:
             for u in p.field:
                 u.component = u.designated if u.designated is not None else match("field", u.cards, u.face_up)
-            if p.marks:
-                fog = set(p.fog)
-                p.marks = [mk for mk in p.marks if all(c in fog for c in mk.cards)]
-                for mk in p.marks:
+            if p.marks:  # a mark stays while all its cards are in the fog
+                in_fog = set(p.fog).issuperset
+                p.marks = marks = [mk for mk in p.marks if in_fog(mk.cards)]
+                for mk in marks:
                     self.match_mark(mk)
             if p.trump or p.trumps:
                 self.rematch_trumps(p)
@@ -333,7 +333,11 @@ class GameState:
         """A fog mark's component, and its link kept only while the unit it marks is on
         the field or in the trump zone (part of `rematch`; a mark just placed alone)."""
         mk.component = self.match_fog(mk)
-        if mk.link is not None and not any(mk.link in q.field or mk.link in q.trumps for q in self.players):
+        link = mk.link
+        if link is not None:  # a loop, not any(…): asked of every mark at every rematch
+            for q in self.players:
+                if link in q.field or link in q.trumps:
+                    return
             mk.link = None
 
     def rematch_trumps(self, p: Player) -> None:
