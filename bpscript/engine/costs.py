@@ -147,7 +147,7 @@ class Costs:
                     driven = set()
                 options = [u for u in st.units_of(player, what) if u.charged and id(u) not in driven]
                 chosen = self._choose(player, options, amount, prompt, letter, cost_id)
-                driven.update(id(u) for u in chosen)
+                driven.update(map(id, chosen))
             elif kind is DAMAGE:
                 if len(st.players[player].life) < amount:
                     raise CostError(f"cost {letter} ({cost_id}): the life cannot take {amount} damage (5.2)")
@@ -164,7 +164,7 @@ class Costs:
                     sacrificed = set()
                 options = [u for u in st.units_of(player, what) if id(u) not in sacrificed]
                 chosen = self._choose(player, options, amount, prompt, letter, cost_id)
-                sacrificed.update(id(u) for u in chosen)
+                sacrificed.update(map(id, chosen))
             plan.append((letter, kind, chosen))
         paid = [self._paid(player, cls.id, letter, kind, what_) for letter, kind, what_ in plan] \
             if self.game.observers else []

@@ -53,8 +53,14 @@ def cards_of(what: Any) -> list[Card]:
         return [what]
     if isinstance(what, Unit):
         return list(what.cards)
-    if isinstance(what, (list, tuple)):
-        return [c for x in what for c in cards_of(x)]
+    if isinstance(what, (list, tuple)):  # a loop: a card in a list is taken without a call
+        cards: list[Card] = []
+        for x in what:
+            if isinstance(x, Card):
+                cards.append(x)
+            else:
+                cards += cards_of(x)
+        return cards
     return []
 
 
@@ -68,7 +74,10 @@ def units_of(what: Any) -> list[Unit]:
 
 
 def on_field(st: GameState, unit: Unit) -> bool:
-    return any(unit in p.field for p in st.players)
+    for p in st.players:  # a loop, not any(…): no generator per question
+        if unit in p.field:
+            return True
+    return False
 
 
 def accepts(cond: Any, card: Card) -> bool:
