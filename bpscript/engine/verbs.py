@@ -110,10 +110,10 @@ def move(ctx: Ctx, what: Any, to: Any, position: Any = None, face: Any = None) -
     if not cards:
         return
     zone = to[1]
-    decl = ctx.state.ruleset.vocabulary.zones.get(zone)
-    shown = getattr(decl, "face", None)
-    if face is not None and shown is not None and shown != face[1]:
-        raise RulesError(f"cards cannot go face {face[1]} into {zone}: the zone keeps them face {shown}")
+    if face is not None:  # the zone's declaration is read only when a face is asked for
+        shown = getattr(ctx.state.ruleset.vocabulary.zones.get(zone), "face", None)
+        if shown is not None and shown != face[1]:
+            raise RulesError(f"cards cannot go face {face[1]} into {zone}: the zone keeps them face {shown}")
     put(ctx.state, cards, zone, bottom=position is not None and position[1] == "bottom")
 
 
@@ -310,9 +310,13 @@ def set_status(ctx: Ctx, units: Any, status: str, on: Any = None) -> None:
 
 @verb
 def clear_status(ctx: Ctx, status: str, units: Any = None) -> None:
-    chosen = units_of(units) if units is not None else [u for p in ctx.state.players for u in p.field]
-    for u in chosen:
-        u.statuses.pop(status, None)
+    if units is not None:
+        for u in units_of(units):
+            u.statuses.pop(status, None)
+        return
+    for p in ctx.state.players:  # every unit on the field (each field looped, not listed first)
+        for u in p.field:
+            u.statuses.pop(status, None)
 
 
 @verb
