@@ -205,7 +205,7 @@ class _Scan:
             return False
         if plan.any_target:
             if plan.targeted and not targeting.has_candidate(self.st, plan.id, plan.spec, self.p, plan.where,
-                                                             self.zone, self.legal.kind_ids):
+                                                             self.zone):
                 return False
             return not plan.several or self.matched(plan)
         cands = self.candidates(plan)
@@ -414,21 +414,6 @@ class Options(_Scan, Sequence):
         return False
 
 
-class _KindIds(dict):
-    """Kind → the scripts of that type or component kind (`Matcher.of_kind`) for one game,
-    whose regulation never changes: once known, read without a call (`has_candidate`)."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: Any):
-        super().__init__()
-        self.state = state
-
-    def __missing__(self, kind: str) -> frozenset[str]:
-        found = self[kind] = self.state.matcher.of_kind(kind)
-        return found
-
-
 class Legal:
     """The legal requests of one game, computed from its state on demand."""
 
@@ -441,7 +426,6 @@ class Legal:
         #: per player: the hand last looked at, as `Tables.hand` sees it
         self.hands: list[Hand | None] = [None, None]
         self.probes: list[EffectContext | None] = [None, None]  # per player: `probe`, once made
-        self.kind_ids = _KindIds(self.state)
 
     def probe(self, p: int) -> EffectContext:
         """A new context of a probe request of player `p` (its action, keys and key unit are

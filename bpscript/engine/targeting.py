@@ -98,16 +98,14 @@ def zone_index(st: GameState, player: int, zone: str) -> tuple[set[str | None], 
 
 
 def has_candidate(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int,
-                  where: tuple[str, str | None], zone_index_of: Any, ids_of: Any = None) -> bool:
+                  where: tuple[str, str | None], zone_index_of: Any) -> bool:
     """Whether `candidates` has one, with no list made: a legal request's first look at an
     action whose targets do not depend on its key cards. `zone_index_of(player, zone)`
-    stands for `zone_index` (looked up once a decision); `ids_of[kind]`, when given, for
-    `Matcher.of_kind` (looked up once a game)."""
+    stands for `zone_index` (looked up once a decision)."""
     kind, _count, owner = spec
     what, zone = where
     if what == UNITS:
-        # what `GameState.units_of` selects by
-        ids = st.matcher.of_kind(kind) if ids_of is None else ids_of[kind]
+        ids = st.matcher.of_kind(kind)  # what `GameState.units_of` selects by (a dict's lookup)
         for q in _OWNERS.get(owner, _OPPONENT)[p]:  # `_players`, read in place (asked at most looks)
             free, shielded = zone_index_of(q, zone)
             if not ids.isdisjoint(free) or shielded and any(u.component in ids and not untargetable(u, action)
