@@ -21,6 +21,7 @@ from ..cards import Card, card_key
 from ..conditions import Slots
 from ..vocabulary import Origin
 from .coverage import coverage
+from .memo import Memo
 
 _CACHE: dict[str, Any] = {}
 
@@ -67,9 +68,9 @@ class Rules:
         self.package = compiled(ruleset)
         #: script id → its class (its module imported on first use): `load(script_id)`, a
         #: dict's own lookup (asked for every request, resolution and unit's label or size)
-        self.load: Callable[[str], type] = _ByScript(self.package.load).__getitem__
+        self.load: Callable[[str], type] = Memo(self.package.load).__getitem__
         #: script id → the one instance of its class (generated classes hold no state)
-        self.instance: Callable[[str], Any] = _ByScript(_instance_of(self.load)).__getitem__
+        self.instance: Callable[[str], Any] = Memo(_instance_of(self.load)).__getitem__
         self._key_sets: dict[tuple[Card, ...], dict[str, list[tuple[Card, ...]]]] = {}
         ids = [s.id for s in ruleset.scripts.values() if fmt in s.formats or frame in s.frames]
         cov = {c.id: c for c in coverage(ruleset, [ruleset.scripts[i] for i in ids])}
@@ -117,19 +118,6 @@ class Rules:
                     seen.add(k)
                     found.append(k)
             memo[script_id] = found
-        return found
-
-
-class _ByScript(dict):
-    """script id → what `make` makes of it, made on its first lookup (`Rules.load`,
-    `Rules.instance`); an id the package lacks raises KeyError, as the package does."""
-
-    def __init__(self, make: Callable[[str], Any]):
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, script_id: str) -> Any:
-        found = self[script_id] = self.make(script_id)
         return found
 
 

@@ -20,10 +20,12 @@ import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from .. import model as m
 from ..cards import Card, card_key, texts
 from ..conditions import CardCondition
+from .memo import Memo
 
 ZONE_OF_KIND = {"character": "field", "fog": "fog", "trump": "trump"}
 
@@ -150,17 +152,10 @@ def owned_deck(cards: Sequence[Card], player: int) -> list[Card]:
 
 
 
-class _ByKind(dict):
+def _of_kind(kinds: dict[str, tuple[str, str]], kind: str) -> frozenset[str]:
     """The scripts of the type or the component kind `kind` (what `GameState.units_of`
-    selects by), listed once per kind (`Matcher.of_kind`)."""
-
-    def __init__(self, kinds: dict[str, tuple[str, str]]):
-        super().__init__()
-        self.kinds = kinds
-
-    def __missing__(self, kind: str) -> frozenset[str]:
-        found = self[kind] = frozenset(sid for sid, of in self.kinds.items() if kind in of)
-        return found
+    selects by), of script id → (its type, its kind): `Matcher.of_kind`, once per kind."""
+    return frozenset(sid for sid, of in kinds.items() if kind in of)
 
 
 class Matcher:
@@ -183,7 +178,7 @@ class Matcher:
         #: script id → (its type, its kind): what `GameState.units_of` selects by
         self.kinds: dict[str, tuple[str, str]] = {sid: (s.type.id, s.kind) for sid, s in ruleset.scripts.items()}
         #: kind → its scripts (`of_kind`, a dict's own lookup: asked by every `units_of`)
-        self.of_kind = _ByKind(self.kinds).__getitem__
+        self.of_kind = Memo(partial(_of_kind, self.kinds)).__getitem__
         #: the components with static abilities (their class's `scopes`): the holders
         #: `apply_abilities` looks for, found without loading every unit's class
         self.scoped: frozenset[str] = frozenset(sid for sid, s in ruleset.scripts.items()
