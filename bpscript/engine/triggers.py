@@ -254,7 +254,7 @@ class Triggers:
                 n = 1
             if n and inst.trigger_guard(probes.get((cls, p)) or self.probe(cls, p)):
                 if facts is None:  # what the requests' `event` holds (frozen: one for all)
-                    facts = _SCRIPT_FACTS.get(ev) or self.facts(ev)  # a script event's: made once
+                    facts = self.facts(ev)  # (a script event's are made once: `facts`)
                 for _ in range(n):
                     out.append(Request(cls.id, p, [], None, None, cls.resolution, cls.window, True, (), facts))
 
