@@ -39,10 +39,15 @@ class EffectContext:
     def __init__(self, state: GameState, request: Request, chooser: Chooser,
                  load_class: Callable[[str], type] | None = None, ability: bool = False):
         self.state = state
-        self.request = request
-        self.chooser = chooser
         self.load_class = load_class  # script id -> generated class (for sizes, labels)
         self.ability = ability  # applying a static ability: sizes go to Unit.ability_size
+        self.begin(request, chooser)
+
+    def begin(self, request: Request, chooser: Chooser) -> None:
+        """Set the context for `request`, as a new one is: a game resolves every request in
+        one context of its own, begun again for each (`Game.resolve`)."""
+        self.request = request
+        self.chooser = chooser
         #: the numbered steps of the effect reached, in order (a tuple: most contexts reach none)
         self.steps: tuple[int, ...] = ()
         #: players this effect deals no damage to (要塞; set by the flow just before it takes effect)

@@ -28,7 +28,7 @@ from . import explicit
 from . import observe as ob
 from .agents import Withdrawn
 from .base import NotExecutable, locate
-from .context import NO_ONE, EffectContext, apply_abilities
+from .context import EffectContext, apply_abilities
 from .abilities import shielded
 from .costs import Costs
 from .legal import Legal, Option, SeenOption
@@ -361,8 +361,8 @@ class Game:
             ctx = self._resolving
             if ctx is None:
                 ctx = self._resolving = EffectContext(st, req, self.seats, rules.load)  # `ctx`
-            else:  # as a new one would be (`EffectContext.__init__`; the seats may be replaced: `explicit`)
-                ctx.request, ctx.me, ctx.chooser, ctx.steps, ctx.shielded = req, req.controller, self.seats, (), NO_ONE
+            else:  # as a new one would be (the seats may be replaced: `explicit`)
+                ctx.begin(req, self.seats)
             if st.abilities_at != st.version:  # else applied at this version already
                 apply_abilities(st, self.seats, rules.load, self._ability_contexts)
             if st.shields:
