@@ -164,7 +164,8 @@ class Game:
     @property
     def events(self) -> list[str]:
         """What happened, as text: one line per note, with its turn."""
-        return [f"T{n[0]} {n[1].format(*n[2:]) if len(n) > 2 else n[1]}" for n in self._notes]
+        # a note kept as (turn, template, arguments…) is written as its `Note` would be
+        return [f"T{n[0]} {Note(*n[1:]) if len(n) > 2 else n[1]}" for n in self._notes]
 
     # ------------------------------------------------------------ the flow
     def play(self) -> int:
