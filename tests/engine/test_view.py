@@ -1,5 +1,5 @@
 """A player's view shows the game as it stands when the agent reads it: a view is handed
-again to the same player only while nothing of it was worked out (`Game.view`), so one
+again to the same player only while nothing of it was worked out (`Game._view`), so one
 read at a decision never shows an earlier decision's state."""
 
 from __future__ import annotations
