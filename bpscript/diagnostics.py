@@ -101,11 +101,12 @@ def _window(src: str, start: int, end: int) -> tuple[str, int, int]:
     return part, start + shift, min(end, hi) + shift
 
 
-_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def printable(text: str) -> str:
-    """`text` with control characters (an escape sequence a terminal would obey) shown as
+    """`text` with control characters (an escape sequence a terminal would obey) and lone
+    surrogates (half a pair, which JSON may escape and no output can encode) shown as
     U+FFFD: source text reaches a terminal only as text."""
     return _CONTROLS.sub("\ufffd", text) if _CONTROLS.search(text) else text
 

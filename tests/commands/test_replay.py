@@ -237,3 +237,12 @@ def test_control_characters_of_a_log_are_never_echoed(tmp_path, capsys):
     code, out, err = bpscript(capsys, "replay", forged)
     assert code == 2 and "evil" in err
     assert "\x1b" not in out + err and "\ufffd[31mevil" in err
+
+
+def test_a_lone_surrogate_of_a_log_is_shown_as_a_replacement(log, tmp_path, capsys):
+    """JSON may escape half of a surrogate pair (`"\\ud800"`), which no output can encode: the
+    difference is reported with U+FFFD in its place, never as a traceback."""
+    forged = write(tmp_path, dict(entries(log)[0], reason="\ud800"))
+    code, out, err = bpscript(capsys, "replay", forged)
+    assert code == 1 and 'reason: logged "\ufffd", replayed' in out
+    out.encode("utf-8"), err.encode("utf-8")  # what reaches the terminal can be written
