@@ -39,9 +39,23 @@ class Scope:
     context: dict[str, str]
     missing: dict[str, str]
     locals: dict[str, str] = field(default_factory=dict)
+    fixes: dict[str, str] = field(default_factory=dict)  # what to write to have a missing name
 
     def child(self, **names: str) -> "Scope":
-        return Scope(self.context, self.missing, {**self.locals, **names})
+        return Scope(self.context, self.missing, {**self.locals, **names}, self.fixes)
+
+
+# How to fix a use of a context name an action lacks (E320): give it what the name is, or
+# stop using it.
+ACTION_FIXES = {
+    "target": "give the action a target (`target: soldier`), or reach what it acts on without `target`",
+    "key": "give the header a key card condition (`★♡5`), or drop `key`",
+    "key_unit": "give the header a key unit condition (a ★ naming a unit), or drop `key_unit`",
+    "event": "make the action triggered (a triggered header with an `on …` condition), or drop `event`",
+    "unit": "write `this` for the action's own request, or move the code into a component script",
+    "it": "use `it` inside a target's `where` only",
+}
+ACTION_FIXES["targets"] = ACTION_FIXES["target"]
 
 
 def target_type(voc: v.Vocabulary, spec: m.TargetSpec) -> str:
@@ -78,7 +92,7 @@ def action_scope(voc: v.Vocabulary, s: m.ActionScript) -> Scope:
         ctx["event"] = "event"
     else:
         missing["event"] = f"'{s.id}' is not a triggered action: no event made it"
-    return Scope(ctx, missing)
+    return Scope(ctx, missing, fixes=ACTION_FIXES)
 
 
 def component_scope(s: m.ComponentScript) -> Scope:
@@ -87,7 +101,10 @@ def component_scope(s: m.ComponentScript) -> Scope:
     why = f"'{s.id}' is a {s.kind}, not an action"
     missing = {n: why for n in ("target", "targets", "key", "key_unit", "event")}
     missing["it"] = "`it` is the candidate in a target's `where` only"
-    return Scope(ctx, missing)
+    fixes = {n: f"write `unit` (or `this`) for the {s.kind}'s own unit; a {s.kind} has no `{n}`"
+             for n in ("target", "targets", "key", "key_unit", "event")}
+    fixes["it"] = ACTION_FIXES["it"]
+    return Scope(ctx, missing, fixes=fixes)
 
 
 def term_table(voc: v.Vocabulary, want: str) -> dict[str, object]:
@@ -111,6 +128,7 @@ class Resolution:
     code: str = ""
     message: str = ""
     expected: str | None = None
+    fix: str | None = None
 
 
 def resolve(name: str, want: str | None, scope: Scope, voc: v.Vocabulary, scripts: dict[str, m.Script]
@@ -121,7 +139,8 @@ def resolve(name: str, want: str | None, scope: Scope, voc: v.Vocabulary, script
     if name in scope.context:
         return Resolution(Ref(RefKind.CONTEXT, name), scope.context[name])
     if name in scope.missing:
-        return Resolution(None, None, "E320", f"'{name}' is not available here: {scope.missing[name]}")
+        return Resolution(None, None, "E320", f"'{name}' is not available here: {scope.missing[name]}",
+                          fix=scope.fixes.get(name))
     if want in TERM_TYPES:
         table = term_table(voc, want)
         if name in table:

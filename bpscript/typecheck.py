@@ -45,8 +45,8 @@ class Checker(fx.NodeVisitor):
         self.refs: dict[int, fx.Ref] = {}     # id(Name) -> what it is
         self.lits: dict[int, fx.Lit] = {}     # id(Str) -> the condition it was parsed into
 
-    def error(self, code: str, msg: str, node, expected: str | None = None) -> None:
-        self.diags.append(Diagnostic(code, msg, node.span, expected=expected))
+    def error(self, code: str, msg: str, node, expected: str | None = None, fix: str | None = None) -> None:
+        self.diags.append(Diagnostic(code, msg, node.span, expected=expected, fix=fix))
 
     # ---------------------------------------------------------------- scripts
     def check_ruleset(self) -> list[Diagnostic]:
@@ -80,7 +80,7 @@ class Checker(fx.NodeVisitor):
             for spec in s.target.specs:
                 if spec.where is not None:
                     it = Scope({**scope.context, "it": target_type(self.voc, spec)},
-                               {k: v for k, v in scope.missing.items() if k != "it"})
+                               {k: v for k, v in scope.missing.items() if k != "it"}, fixes=scope.fixes)
                     self.expect(spec.where, it, "bool")
                 specs.append(replace(spec, where=self.resolved(spec.where)))
             s.target = replace(s.target, specs=tuple(specs))
@@ -185,7 +185,7 @@ class Checker(fx.NodeVisitor):
         r = resolve(e.id, want, scope, self.voc, self.rs.scripts)
         if r.ref is None:
             near = _near(e.id, [*scope.locals, *scope.context]) if r.code == "E300" and r.expected is None else None
-            self.error(r.code, r.message, e, expected=r.expected or near)
+            self.error(r.code, r.message, e, expected=r.expected or near, fix=r.fix)
             return None
         self.refs[id(e)] = r.ref
         return r.type

@@ -17,6 +17,11 @@ UNUSED = BY_CODE["L100"]
 INVALID = BY_CODE["L101"]
 
 
+def _code_order(code: str) -> tuple[str, int]:
+    """G2 before G10: the letter, then the number."""
+    return code[0], int(code[1:])
+
+
 class UsageError(Exception):
     """A bad --select/--ignore value (exit 2)."""
 
@@ -148,7 +153,7 @@ def _suppress(raw: list[Finding], contexts: list[LintContext], report: LintRepor
                        else f"'{code}' is not a lint rule that can be suppressed")
                 report.findings.append(ctx.finding(
                     INVALID, f"`allow {code}` in '{script.id}': {why}", sup.span, script=script,
-                    fix="delete the line", expected="G1 … G6 or S101 S102 S103"))
+                    fix="delete the line", expected=" ".join(sorted(SUPPRESSIBLE, key=_code_order))))
             continue
         rule_ran = _selected(code, select, ignore)
         if rule_ran and key not in used and _selected(UNUSED.code, select, ignore):
