@@ -27,6 +27,7 @@ from .collector import fewer_collections
 from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
 from .diagnostics import Diagnostic, Severity
 from .model import Ruleset, RulesetInfo
+from .package import declares_rules, no_ruleset, package_of
 from .paths import scan
 from .resolve import resolve
 from .source import Span
@@ -277,8 +278,9 @@ def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, rul
     texts = overlay_of(overlay)
     result.diagnostics = found
     result.files = len(files)
-    loose: list[ast.Module] = []
+    loose: list[tuple[Path, ast.Module]] = []
     packages: dict[str, tuple[str, list[ast.Module]]] = {}
+    package_dirs: dict[Path, str] = {}
     rulesets: dict[str, tuple[catalog.BundledRuleset | None, list[ast.Module]]] = {}
     own_dirs = _declaring_dirs(files)
     for f, (module, diags) in _read_all(files, texts):
@@ -289,6 +291,7 @@ def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, rul
         if bases:
             base = _base(bases, result)
             packages.setdefault(display_path(f.parent), (base, []))[1].append(module)
+            package_dirs.setdefault(f.resolve().parent, display_path(f.parent))
             continue
         home = _home(f, own_dirs)
         if home is None:
@@ -298,9 +301,10 @@ def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, rul
             for b in holders:
                 rulesets.setdefault(b.name, (b, []))[1].append(module)
             if not holders:
-                loose.append(module)
+                loose.append((f, module))
         else:
             rulesets.setdefault(str(home), (None, []))[1].append(module)
+    loose = _join_packages(loose, packages, package_dirs)
     given = {mod.path for _, mods in rulesets.values() for mod in mods}
     holding = [k for k, (b, mods) in rulesets.items() if b is not None and {mod.path for mod in mods} == given]
     if loose and ruleset is None and len(holding) == 1 and not packages \
@@ -310,9 +314,9 @@ def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, rul
         rulesets.clear()
     if loose or not (packages or rulesets):
         if ruleset is None:
-            _add(result, "main", [(mod, "user") for mod in loose], typecheck, None)
+            _add(result, "main", [(mod, "user") for _, mod in loose], typecheck, None, bare=_bare(loose))
         else:
-            packages["main"] = (ruleset, loose)
+            packages["main"] = (ruleset, [mod for _, mod in loose])
     for key, (bundle, modules) in rulesets.items():
         own = {mod.path for mod in modules}
         if bundle is not None:  # the whole ruleset, in its own order
@@ -323,6 +327,28 @@ def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, rul
         base_modules = [(read_module(f, texts)[0], "base") for f in bundled_ruleset(base).files()]
         _add(result, name, base_modules + [(mod, "user") for mod in modules], typecheck, own, package=name)
     return result
+
+
+def _join_packages(loose: list[tuple[Path, ast.Module]], packages: dict[str, tuple[str, list[ast.Module]]],
+                   dirs: dict[Path, str]) -> list[tuple[Path, ast.Module]]:
+    """A file without `extends` in (or under) the directory of a package loaded with it
+    joins that package (`bpscript.package`); the files left are loose."""
+    left = []
+    for f, module in loose:
+        key = package_of(f, dirs)
+        if key is None:
+            left.append((f, module))
+        else:
+            packages[key][1].append(module)
+    return left
+
+
+def _bare(loose: list[tuple[Path, ast.Module]]) -> dict[str, Diagnostic]:
+    """E207 by file, for loose files read with no rules at all (none of them declares any)."""
+    if any(declares_rules(mod) for _, mod in loose):
+        return {}
+    found = {mod.path: no_ruleset(mod, f, BASE_NAME) for f, mod in loose}
+    return {k: d for k, d in found.items() if d is not None}
 
 
 def _base(bases: list[ast.UseBase], result: LoadResult) -> str:
@@ -361,10 +387,14 @@ def _home(f: Path, own_dirs: list[Path]) -> Path | None:
 
 
 def _add(result: LoadResult, name: str, modules, typecheck: bool, own: set[str] | None,
-         rename: bool = False, package: str | None = None) -> None:
+         rename: bool = False, package: str | None = None, bare: dict[str, Diagnostic] | None = None) -> None:
+    """Resolve (and check) one ruleset; `bare` replaces every error of a file read with no
+    rules by its one E207."""
     rs, diags = resolve(modules)
     if typecheck:
         diags += check_ruleset(rs)
+    if bare:
+        diags = [d for d in diags if d.span.file not in bare] + list(bare.values())
     if rename and rs.info.name:
         name = rs.info.name
     if package is not None:
