@@ -193,3 +193,43 @@ def test_import_and_the_official_export_from_the_installed_package(env, tmp_path
     exported = run(env, tmp_path, "bpscript", "export", "--format", "official-yaml")
     assert exported.returncode == 0, exported.stderr
     assert exported.stdout.startswith("data:\n  id: act\n  ver: 第8.2版\n")
+
+
+def _clone_rules(tmp_path: Path) -> Path:
+    """A clone's official rules (its stdlib/ and frames/), away from the package installed."""
+    clone = tmp_path / "clone"
+    for top in ("stdlib", "frames"):
+        shutil.copytree(ROOT / top, clone / top)
+    return clone
+
+
+def test_the_clone_s_rules_give_the_same_result_installed_or_editable(env, tmp_path):
+    """`check`, `lint`, `fmt` and `build` on a clone's `stdlib frames`: its frames bind to the
+    stdlib beside them, whichever copy of the rules is installed (a wheel carries its own)."""
+    clone = _clone_rules(tmp_path)
+    editable = {k: v for k, v in os.environ.items() if k != "BPSCRIPT_HOME"}
+    editable["PYTHONPATH"] = str(ROOT)  # the checkout's code, reading its own rules: an editable install
+    for command in (["check", "stdlib", "frames"], ["lint", "stdlib", "frames"], ["fmt", "--check", "stdlib", "frames"],
+                    ["build", "stdlib", "frames", "--only", "json", "--out", "pages", "--check"]):
+        wheel = run(env, clone, "bpscript", *command)
+        here = subprocess.run([sys.executable, "-m", "bpscript", *command], cwd=clone, env=editable,
+                              capture_output=True, text=True, timeout=600)
+        assert (wheel.returncode, wheel.stdout) == (here.returncode, here.stdout), (command, wheel.stdout[-2000:])
+    assert run(env, clone, "bpscript", "check", "stdlib", "frames").stdout == \
+        "27 file(s) checked, 165 script(s): 0 error(s), 0 warning(s)\n"
+    assert run(env, clone, "bpscript", "lint", "stdlib", "frames").stdout.startswith("ok: 27 file(s), 165 script(s) ")
+    built = run(env, clone, "bpscript", "build", "stdlib", "frames", "--only", "json", "--out", "pages")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (clone / "pages" / "blackpoker-8.2" / "json" / "ruleset.json").read_bytes() == \
+        (ROOT / "generated" / "blackpoker-8.2" / "json" / "ruleset.json").read_bytes()
+
+
+def test_the_clone_s_rules_named_outside_a_clone_say_where_to_run(env, tmp_path):
+    proc = run(env, tmp_path, "bpscript", "check", "stdlib", "frames")
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert lines[:2] == [f"error: no such file or directory: stdlib (looked for {tmp_path / 'stdlib'})",
+                         f"error: no such file or directory: frames (looked for {tmp_path / 'frames'})"]
+    assert lines[2].startswith("note: stdlib/ and frames/ are the official rules as a clone of bpscript holds them: "
+                               "run this from the clone's top directory") and len(lines) == 3
+
