@@ -233,3 +233,39 @@ def test_the_clone_s_rules_named_outside_a_clone_say_where_to_run(env, tmp_path)
     assert lines[2].startswith("note: stdlib/ and frames/ are the official rules as a clone of bpscript holds them: "
                                "run this from the clone's top directory") and len(lines) == 3
 
+
+@pytest.mark.parametrize("command, extra", [
+    (["simulate", "--games", "2", "--report", "report.html"], "simulate --report needs the report extra (matplotlib)"),
+    (["simulate", "--games", "2", "--executor", "ray"], "simulate --executor ray needs the ray extra (Ray)"),
+    (["lsp"], "bpscript lsp needs the lsp extra (pygls)"),
+    (["build", "--only", "pdf", "--out", "pages"], "build --only pdf needs the pdf extra (WeasyPrint)"),
+])
+def test_a_feature_without_its_extra_names_it_in_one_line_before_any_work(env, tmp_path, command, extra):
+    for _ in range(2):  # the second run meets nothing the first one left
+        proc = run(env, tmp_path, "bpscript", *command)
+        assert (proc.returncode, proc.stdout) == (2, ""), proc.stderr
+        [line] = proc.stderr.splitlines()
+        assert line.startswith(f"error: {extra}: pip install 'bpscript["), line
+        assert list(tmp_path.iterdir()) == []
+
+
+def test_build_check_without_the_pdf_extra_checks_what_it_can_build(env, tmp_path):
+    clone = _clone_rules(tmp_path)
+    shutil.copytree(ROOT / "generated", clone / "generated")
+    proc = run(env, clone, "bpscript", "build", "--check")
+    assert proc.returncode == 0 and re.fullmatch(r"generated/ is up to date \(\d+ files\)\n", proc.stdout), \
+        proc.stdout[-3000:]
+    assert "PDF skipped: WeasyPrint is not installed" in proc.stderr
+    (clone / "generated" / "blackpoker-8.2" / "html" / "index.html").write_text("changed", "utf-8")
+    stale = run(env, clone, "bpscript", "build", "--check")
+    assert stale.returncode == 1 and stale.stdout.splitlines() == [
+        f"stale: generated/blackpoker-8.2/html/index.html",
+        "1 file(s) in generated/ differ from a fresh build; run `bpscript build`"]
+
+
+def test_build_check_where_nothing_was_built_says_so(env, tmp_path):
+    proc = run(env, tmp_path, "bpscript", "build", "--check")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == (f"error: --check compares a directory built before, and there is no generated/ here "
+                           f"(looked for {tmp_path / 'generated'}): run it where `bpscript build` wrote one (the "
+                           "clone), or give --out DIR\n")
