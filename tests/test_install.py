@@ -269,3 +269,13 @@ def test_build_check_where_nothing_was_built_says_so(env, tmp_path):
     assert proc.stderr == (f"error: --check compares a directory built before, and there is no generated/ here "
                            f"(looked for {tmp_path / 'generated'}): run it where `bpscript build` wrote one (the "
                            "clone), or give --out DIR\n")
+
+
+def test_a_new_frame_s_own_test_runs_with_the_command_alone(env, tmp_path):
+    """The tutorial's last step as pipx leaves it: no pytest, and a python3 that cannot
+    import bpscript; the generated test finds the `bpscript` command on the PATH."""
+    assert run(env, tmp_path, "bpscript", "new", "frame", "duel").returncode == 0
+    bare = run(env, tmp_path, sys.executable, "-I", "-S", "-c", "import importlib.util as u; print(u.find_spec('bpscript'))")
+    assert bare.stdout == "None\n"
+    proc = run(env, tmp_path, sys.executable, "-I", "-S", "duel/test_duel.py")
+    assert (proc.returncode, proc.stdout) == (0, "3 passed, 0 failed\n"), proc.stdout + proc.stderr
