@@ -95,14 +95,26 @@ def manifest_bytes(files: dict[str, bytes]) -> bytes:
     return ("".join(f"{p}\n" for p in sorted(files))).encode("utf-8")
 
 
-def diff(out_dir: Path, files: dict[str, bytes]) -> list[str]:
-    """Paths that would change (added, modified or removed)."""
+def diff(out_dir: Path, files: dict[str, bytes], unbuilt: tuple[str, ...] = ()) -> list[str]:
+    """Paths that would change (added, modified or removed). Paths under `unbuilt` (the
+    directories of backends not installed here, `pdf/`) are left out on both sides: a build
+    that cannot make PDFs cannot say they are stale."""
     changed = [p for p, data in files.items() if not (out_dir / p).is_file() or (out_dir / p).read_bytes() != data]
-    old = _old_manifest(out_dir)
+    old = [p for p in _old_manifest(out_dir) if not p.startswith(unbuilt)]
     changed += [p for p in old if p not in files]
-    if (out_dir / MANIFEST).is_file() is False or (out_dir / MANIFEST).read_bytes() != manifest_bytes(files):
+    listed = (out_dir / MANIFEST).read_bytes() if (out_dir / MANIFEST).is_file() else None
+    if listed is not None and unbuilt:
+        lines = listed.decode("utf-8", "replace").splitlines(keepends=True)
+        listed = "".join(line for line in lines if not line.startswith(unbuilt)).encode("utf-8")
+    if listed != manifest_bytes(files):
         changed.append(MANIFEST)
     return sorted(set(changed))
+
+
+def unbuilt() -> tuple[str, ...]:
+    """The output directories of the backends this install cannot run (`pdf/` without WeasyPrint)."""
+    from .extras import installed
+    return () if installed("pdf") else ("pdf/",)
 
 
 def _old_manifest(out_dir: Path) -> list[str]:

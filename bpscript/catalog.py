@@ -7,6 +7,11 @@ directories of `frames/` it includes.
 A ruleset is self-contained: it is its own directory plus the frame directories it names
 (9.0 ライト plays 8.2's エントリー20, so both include `frames/10-entry20`). Nothing else is
 loaded with it. `extends "NAME"` and `--ruleset NAME` name one of these.
+
+A *rules tree* is any directory laid out like the bundled rules (`stdlib/` and `frames/`
+side by side: a clone of the repository). Its files bind to the rulesets of that tree,
+not to the installed copy, so `bpscript check stdlib frames` in a clone gives the same
+result whether bpscript was installed from it editable, with pip or with pipx.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .bundled import FRAMES, STDLIB, rules_root
+from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
 from .paths import scan
 from .syntax import ast
 from .syntax.parser import parse_module
@@ -79,6 +84,28 @@ def _catalog(root: str) -> dict[str, BundledRuleset]:
         missing = tuple(n for n in names if not (base / FRAMES / n).is_dir())
         found[node.name.value] = BundledRuleset(node.name.value, directory, frames, missing)
     return found
+
+
+def tree_of(path: Path) -> Path | None:
+    """The rules tree whose `stdlib/` or `frames/` holds `path`, if any."""
+    p = path.resolve()
+    for d in p.parents:
+        if d.name in (STDLIB, FRAMES) and (d.parent / STDLIB).is_dir() and (d.parent / FRAMES).is_dir():
+            return d.parent
+    return None
+
+
+def holding(path: Path) -> list[BundledRuleset]:
+    """The rulesets `path` is a file of: the installed ones, or those of the rules tree it
+    stands in (a clone beside a wheel install), never both."""
+    tree = tree_of(path)
+    if tree is not None:
+        return [b for b in _catalog(str(tree)).values() if b.holds(path)]
+    try:
+        found = catalog()
+    except RulesNotFound:
+        return []
+    return [b for b in found.values() if b.holds(path)]
 
 
 def catalog() -> dict[str, BundledRuleset]:

@@ -3,7 +3,9 @@
 The files asked for are sorted into rulesets:
 
 - a file of a bundled ruleset (its `stdlib/` directory, or a frame directory it
-  includes, `bpscript.catalog`) is loaded with the whole of that ruleset;
+  includes, `bpscript.catalog`) is loaded with the whole of that ruleset; a file of a
+  clone's `stdlib/` or `frames/` binds to the rulesets of that clone (`catalog.holding`),
+  whichever copy of the rules is installed;
 - files that say `extends "NAME"` form a homebrew *package* (the directory they stand
   in), resolved on top of its own copy of the bundled ruleset NAME, so a homebrew
   override never leaks into the official rules;
@@ -252,16 +254,19 @@ def cache_key(paths: list[str | Path], typecheck: bool = True, ruleset: str | No
 
 def _key(files: list[Path], typecheck: bool, ruleset: str | None) -> str:
     try:
-        root = rules_root().resolve()
-        bundled = sorted(p for d in (STDLIB, FRAMES) for p in (root / d).rglob("*") if p.suffix in (".bps", ".yaml"))
+        roots = [rules_root().resolve()]
     except RulesNotFound:
-        root, bundled = None, []
+        roots = []
+    installed = str(roots[0]) if roots else "none"  # a package's base comes from there alone
+    roots += sorted({t for t in map(catalog.tree_of, files) if t is not None} - set(roots))  # a clone's rules
+    bundled = sorted(p for root in roots for d in (STDLIB, FRAMES) for p in (root / d).rglob("*")
+                     if p.suffix in (".bps", ".yaml"))
     # the files asked for (a bundled one by its place and time of change, any other by its
     # bytes), then every bundled file a load may read (the rulesets files are loaded on)
     asked = [str(f) for f in files]
-    mine = [f for f in files if root is None or not f.resolve().is_relative_to(root / STDLIB)
-            and not f.resolve().is_relative_to(root / FRAMES)]
-    return _cache.key(mine, f"typecheck={typecheck} ruleset={ruleset} asked={asked}", bundled)
+    mine = [f for f in files
+            if not any(f.resolve().is_relative_to(root / d) for root in roots for d in (STDLIB, FRAMES))]
+    return _cache.key(mine, f"typecheck={typecheck} ruleset={ruleset} asked={asked} installed={installed}", bundled)
 
 
 def _load(files: list[Path], found: list[Diagnostic], typecheck: bool, ruleset: str | None,
@@ -295,7 +300,7 @@ def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, rul
             continue
         home = _home(f, own_dirs)
         if home is None:
-            holders = [b for b in _catalog_or_empty().values() if b.holds(f)]
+            holders = catalog.holding(f)
             if ruleset is not None and any(b.name == ruleset for b in holders):
                 holders = [b for b in holders if b.name == ruleset]
             for b in holders:
@@ -371,10 +376,9 @@ def _catalog_or_empty() -> dict[str, catalog.BundledRuleset]:
 
 def _declaring_dirs(files: list[Path]) -> list[Path]:
     """Directories outside the bundle whose files declare a `ruleset`: each is a ruleset."""
-    bundled = _catalog_or_empty().values()
     out = []
     for d in sorted({f.parent.resolve() for f in files}):
-        if any(b.holds(d) for b in bundled):
+        if catalog.holding(d):
             continue
         if catalog.declaration(d) is not None and not any(o in d.parents for o in out):
             out.append(d)

@@ -193,3 +193,89 @@ def test_import_and_the_official_export_from_the_installed_package(env, tmp_path
     exported = run(env, tmp_path, "bpscript", "export", "--format", "official-yaml")
     assert exported.returncode == 0, exported.stderr
     assert exported.stdout.startswith("data:\n  id: act\n  ver: 第8.2版\n")
+
+
+def _clone_rules(tmp_path: Path) -> Path:
+    """A clone's official rules (its stdlib/ and frames/), away from the package installed."""
+    clone = tmp_path / "clone"
+    for top in ("stdlib", "frames"):
+        shutil.copytree(ROOT / top, clone / top)
+    return clone
+
+
+def test_the_clone_s_rules_give_the_same_result_installed_or_editable(env, tmp_path):
+    """`check`, `lint`, `fmt` and `build` on a clone's `stdlib frames`: its frames bind to the
+    stdlib beside them, whichever copy of the rules is installed (a wheel carries its own)."""
+    clone = _clone_rules(tmp_path)
+    editable = {k: v for k, v in os.environ.items() if k != "BPSCRIPT_HOME"}
+    editable["PYTHONPATH"] = str(ROOT)  # the checkout's code, reading its own rules: an editable install
+    for command in (["check", "stdlib", "frames"], ["lint", "stdlib", "frames"], ["fmt", "--check", "stdlib", "frames"],
+                    ["build", "stdlib", "frames", "--only", "json", "--out", "pages", "--check"]):
+        wheel = run(env, clone, "bpscript", *command)
+        here = subprocess.run([sys.executable, "-m", "bpscript", *command], cwd=clone, env=editable,
+                              capture_output=True, text=True, timeout=600)
+        assert (wheel.returncode, wheel.stdout) == (here.returncode, here.stdout), (command, wheel.stdout[-2000:])
+    assert run(env, clone, "bpscript", "check", "stdlib", "frames").stdout == \
+        "27 file(s) checked, 165 script(s): 0 error(s), 0 warning(s)\n"
+    assert run(env, clone, "bpscript", "lint", "stdlib", "frames").stdout.startswith("ok: 27 file(s), 165 script(s) ")
+    built = run(env, clone, "bpscript", "build", "stdlib", "frames", "--only", "json", "--out", "pages")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (clone / "pages" / "blackpoker-8.2" / "json" / "ruleset.json").read_bytes() == \
+        (ROOT / "generated" / "blackpoker-8.2" / "json" / "ruleset.json").read_bytes()
+
+
+def test_the_clone_s_rules_named_outside_a_clone_say_where_to_run(env, tmp_path):
+    proc = run(env, tmp_path, "bpscript", "check", "stdlib", "frames")
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert lines[:2] == [f"error: no such file or directory: stdlib (looked for {tmp_path / 'stdlib'})",
+                         f"error: no such file or directory: frames (looked for {tmp_path / 'frames'})"]
+    assert lines[2].startswith("note: stdlib/ and frames/ are the official rules as a clone of bpscript holds them: "
+                               "run this from the clone's top directory") and len(lines) == 3
+
+
+@pytest.mark.parametrize("command, extra", [
+    (["simulate", "--games", "2", "--report", "report.html"], "simulate --report needs the report extra (matplotlib)"),
+    (["simulate", "--games", "2", "--executor", "ray"], "simulate --executor ray needs the ray extra (Ray)"),
+    (["lsp"], "bpscript lsp needs the lsp extra (pygls)"),
+    (["build", "--only", "pdf", "--out", "pages"], "build --only pdf needs the pdf extra (WeasyPrint)"),
+])
+def test_a_feature_without_its_extra_names_it_in_one_line_before_any_work(env, tmp_path, command, extra):
+    for _ in range(2):  # the second run meets nothing the first one left
+        proc = run(env, tmp_path, "bpscript", *command)
+        assert (proc.returncode, proc.stdout) == (2, ""), proc.stderr
+        [line] = proc.stderr.splitlines()
+        assert line.startswith(f"error: {extra}: pip install 'bpscript["), line
+        assert list(tmp_path.iterdir()) == []
+
+
+def test_build_check_without_the_pdf_extra_checks_what_it_can_build(env, tmp_path):
+    clone = _clone_rules(tmp_path)
+    shutil.copytree(ROOT / "generated", clone / "generated")
+    proc = run(env, clone, "bpscript", "build", "--check")
+    assert proc.returncode == 0 and re.fullmatch(r"generated/ is up to date \(\d+ files\)\n", proc.stdout), \
+        proc.stdout[-3000:]
+    assert "PDF skipped: WeasyPrint is not installed" in proc.stderr
+    (clone / "generated" / "blackpoker-8.2" / "html" / "index.html").write_text("changed", "utf-8")
+    stale = run(env, clone, "bpscript", "build", "--check")
+    assert stale.returncode == 1 and stale.stdout.splitlines() == [
+        f"stale: generated/blackpoker-8.2/html/index.html",
+        "1 file(s) in generated/ differ from a fresh build; run `bpscript build`"]
+
+
+def test_build_check_where_nothing_was_built_says_so(env, tmp_path):
+    proc = run(env, tmp_path, "bpscript", "build", "--check")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == (f"error: --check compares a directory built before, and there is no generated/ here "
+                           f"(looked for {tmp_path / 'generated'}): run it where `bpscript build` wrote one (the "
+                           "clone), or give --out DIR\n")
+
+
+def test_a_new_frame_s_own_test_runs_with_the_command_alone(env, tmp_path):
+    """The tutorial's last step as pipx leaves it: no pytest, and a python3 that cannot
+    import bpscript; the generated test finds the `bpscript` command on the PATH."""
+    assert run(env, tmp_path, "bpscript", "new", "frame", "duel").returncode == 0
+    bare = run(env, tmp_path, sys.executable, "-I", "-S", "-c", "import importlib.util as u; print(u.find_spec('bpscript'))")
+    assert bare.stdout == "None\n"
+    proc = run(env, tmp_path, sys.executable, "-I", "-S", "duel/test_duel.py")
+    assert (proc.returncode, proc.stdout) == (0, "3 passed, 0 failed\n"), proc.stdout + proc.stderr

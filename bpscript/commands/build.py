@@ -24,8 +24,8 @@ def register(sub) -> None:
                                    "ruleset that follows another also gets its change history (html/changes.html).")
     paths_option(b, "a homebrew package or other .bps files to build")
     b.add_argument("--ruleset", metavar="NAME",
-                   help="without PATH: build only this bundled ruleset (default: all of them); with PATHs, the one "
-                        "files that do not say `extends` are read on")
+                   help="without PATH: build only this bundled ruleset (default: all of them); with PATHs, the ruleset "
+                        "that files without `extends` build on")
     b.add_argument("--check", action="store_true", help="exit 1 if DIR differs from a fresh build")
     b.add_argument("--out", metavar="DIR",
                    help="output directory (default: generated, for the bundled rules; required with PATH)")
@@ -69,7 +69,13 @@ def _usage_problem(args) -> str | None:
         if unknown or not args.only:
             return (f"--only: unknown backend(s) {', '.join(repr(n[:40]) for n in unknown) or repr('')}: "
                     f"give some of {','.join(BACKENDS)}")
+        if "pdf" in args.only.split(","):
+            from ..extras import require
+            require("pdf", "build --only pdf")
     out = Path(args.out or "generated")
+    if args.check and not out.is_dir():
+        return (f"--check compares a directory built before, and there is no {out}/ here (looked for "
+                f"{out.absolute()}): run it where `bpscript build` wrote one (the clone), or give --out DIR")
     if out.exists() and not out.is_dir():
         return f"--out {args.out}: exists and is not a directory"
     parent = next((p for p in [out, *out.absolute().parents] if p.exists()), None)
@@ -114,7 +120,7 @@ def run(args) -> int:
         target = out_dir if single else out_dir / build.directory_name(name)
         total += len(files)
         if args.check:
-            diff = build.diff(target, files)
+            diff = build.diff(target, files, build.unbuilt())
             stale += [f"{target / p}" for p in (diff if not only else [p for p in diff if p in files])]
             continue
         if only:  # a partial build writes its files but leaves the manifest and other files alone

@@ -22,7 +22,15 @@ def missing_paths(paths: list[str]) -> bool:
     missing = [p for p in paths if not Path(p).exists()]
     for p in missing:
         print(f"error: no such file or directory: {p} (looked for {Path(p).absolute()})", file=sys.stderr)
+    if any(Path(p).parts[:1] in (("stdlib",), ("frames",)) for p in missing):
+        # the docs' `bpscript check stdlib frames` typed outside the clone it is meant for
+        print(CLONE_NOTE, file=sys.stderr)
     return bool(missing)
+
+
+CLONE_NOTE = ("note: stdlib/ and frames/ are the official rules as a clone of bpscript holds them: run this "
+              "from the clone's top directory; elsewhere, check, lint, export and build read the installed "
+              "copy when given no PATH")
 
 
 def no_files(paths: list[str]) -> None:

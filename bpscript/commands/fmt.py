@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .common import print_diagnostics
+from .common import missing_paths, print_diagnostics
 
 
 def register(sub) -> None:
@@ -46,8 +46,10 @@ def write_atomically(path: Path, text: str) -> None:
 def run(args) -> int:
     from ..loader import display_path, find_files, not_utf8
     from ..syntax.format import FormatError, format_text
+    if missing_paths(args.paths):
+        return 2
     files, missing = find_files(args.paths)
-    if missing:
+    if missing:  # a link to a file outside a directory given, or a path gone since
         print_diagnostics(missing, {}, stream=sys.stderr)
         return 2
     if not files:

@@ -17,6 +17,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from ..extras import require
+    require("lsp", "bpscript lsp")
     try:
         from ..lsp.server import main
     except ImportError as err:

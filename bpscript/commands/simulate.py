@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..engine.game import ScriptError
+from ..extras import require
 from ..engine.registry import NotExecutable
 from ..engine.runner import SimulationError
 from ..engine.state import RulesError
@@ -98,6 +99,10 @@ def run(args: Any) -> int:
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
+    if args.report:  # before any game is played: the charts need matplotlib
+        require("report", "simulate --report")
+    if args.executor == "ray":
+        require("ray", "simulate --executor ray")
     if args.jobs == 0:
         args.jobs = os.cpu_count() or 1
     runs = _runs(args)
@@ -187,8 +192,15 @@ def _write_report(args: Any, runs: list[Run]) -> None:
     meta = {"format / frame": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
             "seeds": f"{args.seed}–{args.seed + args.games - 1}",
             "agents": f"{args.agent} (P0) vs {args.opponent} (P1)"}
-    with open(args.report, "w", encoding="utf-8") as f:
-        f.write(render_report(balances, command_line(args), meta))
+    text = render_report(balances, command_line(args), meta)  # all of it first: a failure leaves no file
+    tmp = f"{args.report}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, args.report)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def command_line(args: Any) -> str:
