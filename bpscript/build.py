@@ -88,7 +88,8 @@ def render_ruleset(rs: Ruleset, only: set[str] | None = None, progress: Callable
 
 def directory_name(name: str) -> str:
     """The directory a ruleset's outputs go to: its name, one path segment."""
-    return name.replace("/", "_").replace("\\", "_").strip(".") or "ruleset"
+    from .catalog import output_directory
+    return output_directory(name)
 
 
 def manifest_bytes(files: dict[str, bytes]) -> bytes:

@@ -116,3 +116,17 @@ def catalog() -> dict[str, BundledRuleset]:
 
 def names() -> list[str]:
     return list(catalog())
+
+
+def titles() -> dict[str, str]:
+    """Every bundled ruleset's printed title, by name (what an index that links them says)."""
+    out = {}
+    for name, b in catalog().items():
+        node = declaration(b.directory)
+        out[name] = str(node.title.value) if node is not None else name
+    return out
+
+
+def output_directory(name: str) -> str:
+    """The directory `bpscript build` writes a ruleset's outputs to: its name, one path segment."""
+    return name.replace("/", "_").replace("\\", "_").strip(".") or "ruleset"

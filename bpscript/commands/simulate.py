@@ -45,6 +45,8 @@ def register(sub: Any) -> None:
     sim.add_argument("--log", metavar="FILE",
                      help="write each game as a JSON line (replayable; with --compare, the first rules' games)")
     sim.add_argument("--report", metavar="FILE.html", help="write a balance report (HTML, works offline)")
+    sim.add_argument("--report-language", choices=("ja", "en"), default="ja",
+                     help="the balance report's language (default ja: Japanese)")
     sim.add_argument("--force", action="store_true", help="overwrite an existing --log or --report file")
     sim.set_defaults(func=run)
 
@@ -189,10 +191,10 @@ def _write_report(args: Any, runs: list[Run]) -> None:
     from ..backends.balance import balance
     from ..backends.report import render_report
     balances = [balance(r.results, r.label, {sid: s.name for sid, s in r.ruleset.scripts.items()}) for r in runs]
-    meta = {"format / frame": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
+    meta = {"regulation": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
             "seeds": f"{args.seed}–{args.seed + args.games - 1}",
             "agents": f"{args.agent} (P0) vs {args.opponent} (P1)"}
-    text = render_report(balances, command_line(args), meta)  # all of it first: a failure leaves no file
+    text = render_report(balances, command_line(args), meta, language=args.report_language)  # all of it first: a failure leaves no file
     tmp = f"{args.report}.{os.getpid()}.tmp"
     try:
         with open(tmp, "w", encoding="utf-8") as f:
