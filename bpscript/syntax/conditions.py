@@ -19,7 +19,8 @@ from ..conditions import (CardCondition, CardPattern, FaceDown, LabelHolder, Nam
 
 # one-for-one replacements, so offsets in the normalised text are offsets in the original
 _NORMALISE = str.maketrans({"♥": "♡", "♦": "♢", "♤": "♠", "♧": "♣", "~": "〜", "～": "〜",
-                            "（": "(", "）": ")", "　": " ", "，": ",", "＜": "<", "＞": ">"})
+                            "（": "(", "）": ")", "　": " ", "，": ",", "＜": "<", "＞": ">",
+                            **{chr(0xFF10 + d): str(d) for d in range(10)}})  # full-width digits (４)
 _RANK = re.compile(r"10|[2-9]|[AJQK]|1[1-9]|[01]|[0-9]+")
 SUIT_WORDS = "♠ ♡ ♢ ♣ (or S H D C)"
 RANK_WORDS = "a rank: A, 2〜10, J, Q, K"
