@@ -28,6 +28,7 @@ from . import explicit
 from . import observe as ob
 from .agents import Withdrawn
 from .base import NotExecutable, locate
+from .registry import ScriptError
 from .context import EffectContext, apply_abilities
 from .abilities import shielded
 from .costs import Costs
@@ -59,23 +60,6 @@ class RegulationNotExecutable(NotExecutable):
 
     def __reduce__(self):  # pickled from a worker process with the arguments it was made of
         return (RegulationNotExecutable, (*self.regulation, self.scripts))
-
-
-class ScriptError(Exception):
-    """An error raised inside generated code, reported at its `.bps` place."""
-
-    def __init__(self, script: str, place: str | None, error: BaseException):
-        super().__init__(f"{place or '?'}: in script '{script}': {type(error).__name__}: {error}")
-        self.script, self.place, self.error = script, place, error
-
-    def __reduce__(self):  # from a worker process: the error as its type and text if it does not pickle
-        import pickle
-        try:
-            pickle.dumps(self.error)
-            error = self.error
-        except Exception:  # noqa: BLE001 - any error a script raised
-            error = RuntimeError(f"{type(self.error).__name__}: {self.error}")
-        return (ScriptError, (self.script, self.place, error))
 
 
 class Seats(Chooser):
@@ -370,7 +354,7 @@ class Game:
                 ctx.shielded = shielded(st, req)  # 要塞: decided just before the effect
             try:
                 effect.effect(ctx)  # 5.4.2 (an effect that is not structured raises NotExecutable)
-            except (NotExecutable, EOFError):  # EOFError: the person's input ended mid-effect
+            except (NotExecutable, EOFError, ScriptError):  # EOFError: the person's input ended mid-effect
                 raise
             except Exception as e:  # noqa: BLE001 - reported with its .bps place
                 raise ScriptError(req.action, locate(e.__traceback__), e) from e

@@ -11,6 +11,7 @@ from importlib import resources
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput
 
+from ..cache import grammar_tables
 from ..collector import fewer_collections
 from ..diagnostics import Diagnostic
 from . import ast
@@ -32,8 +33,8 @@ def grammar_parser() -> Lark:
     text = resources.files("bpscript.syntax").joinpath("grammar.lark").read_text("utf-8")
     options = dict(parser="lalr", lexer="contextual", strict=True, propagate_positions=True,
                    maybe_placeholders=True)
-    try:  # lark keeps the built tables in the temp directory, keyed by the grammar's hash
-        return quicken(Lark(text, cache=True, **options))
+    try:  # lark keeps the built tables in the cache directory, keyed by the grammar's hash
+        return quicken(Lark(text, cache=grammar_tables(text, options), **options))
     except OSError:
         return quicken(Lark(text, **options))
 
