@@ -8,7 +8,10 @@ A name is, in this order:
    `key` with a ★ key card condition, `key_unit` with a key unit condition, `event` in a
    triggered action, `unit` in a component script, `it` in a target's `where`. A context
    name the script does not provide is an error where it is used (E320);
-3. where the parameter asks for a word of the vocabulary (a `zone`, `unit_kind`, `role`,
+3. where the parameter asks for a type or a script (`summon`'s `as`), a type of the
+   vocabulary, else a script id: `as=soldier` is the type 兵士, not the component 一般兵
+   that shares its id (4.1.3: the unit conditions decide the component);
+   where the parameter asks for a word of the vocabulary (a `zone`, `unit_kind`, `role`,
    `label`, `status`, `rule` or `event_kind`), that word (E300 when the ruleset does not
    declare it);
 4. a **constant** of the language (`charged`, `face_up`, `end_of_turn`, `spade`, `true` …);
@@ -29,6 +32,8 @@ from .effects import Ref, RefKind
 from .verbs import CONSTANTS, CONTEXT, LIBRARY, TERM_TYPES
 
 ALWAYS = ("me", "opponent", "turn_player", "this")
+#: the parameter type of a type (兵士として) or, failing one, a script (英雄として)
+TYPE_OR_SCRIPT = "type_or_script"
 
 
 @dataclass
@@ -141,6 +146,14 @@ def resolve(name: str, want: str | None, scope: Scope, voc: v.Vocabulary, script
     if name in scope.missing:
         return Resolution(None, None, "E320", f"'{name}' is not available here: {scope.missing[name]}",
                           fix=scope.fixes.get(name))
+    if want == TYPE_OR_SCRIPT:  # summon(…, as=): the type first, as `units(soldier)` reads it
+        t = voc.types.get(name)
+        if t is not None and t.kind != "action":
+            return Resolution(Ref(RefKind.TERM, name, "types"), want)
+        if name in scripts:
+            return Resolution(Ref(RefKind.SCRIPT, name), "script")
+        return Resolution(None, None, "E300", f"unknown type or script '{name}'",
+                          " ".join(t.id for t in voc.types if t.kind != "action") or None)
     if want in TERM_TYPES:
         table = term_table(voc, want)
         if name in table:

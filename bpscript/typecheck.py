@@ -28,7 +28,8 @@ ELEMENT = {"units": "unit", "cards": "card"}
 def compatible(expected: str, actual: str) -> bool:
     if "any" in (expected, actual) or expected == actual:
         return True
-    return (expected, actual) in {("cards", "card"), ("units", "unit"), ("text", "script")}
+    return (expected, actual) in {("cards", "card"), ("units", "unit"), ("text", "script"),
+                                 ("type_or_script", "script")}
 
 
 class Checker(fx.NodeVisitor):

@@ -177,6 +177,9 @@ class Matcher:
         self.face_down: str | None = None
         #: script id → (its type, its kind): what `GameState.units_of` selects by
         self.kinds: dict[str, tuple[str, str]] = {sid: (s.type.id, s.kind) for sid, s in ruleset.scripts.items()}
+        #: the types of the components (兵士, 防壁 …): cards put on the field as one of them
+        #: are matched by the unit conditions, never designated (`GameState.designation`)
+        self.types: frozenset[str] = frozenset(s.type.id for s in ruleset.components())
         #: kind → its scripts (`of_kind`, a dict's own lookup: asked by every `units_of`)
         self.of_kind = Memo(partial(_of_kind, self.kinds)).__getitem__
         #: the components with static abilities (their class's `scopes`): the holders
@@ -276,6 +279,12 @@ class GameState:
         if unit.designated is not None:
             return unit.designated
         return self.matcher.match("field", unit.cards, unit.face_up)
+
+    def designation(self, as_: str | None) -> str | None:
+        """What a unit put on the field `as_` is designated as: nothing when `as_` names a
+        type (「兵士として」: its unit conditions decide, 4.1.3, 7.3.2), including where a
+        component shares the type's id (一般兵 and 兵士 are both `soldier`); else the component."""
+        return None if as_ is None or as_ in self.matcher.types else as_
 
     def face_down_character(self) -> str:
         """The character a card placed face down on the field is (the one whose unit
