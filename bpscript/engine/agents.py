@@ -116,7 +116,8 @@ class ScriptedAgent(Agent):
     - `answers`: bools for yes/no questions.
 
     A choice item is a list of the items to pick (the items themselves, or their text as
-    printed: `"♣9"`), or a callable given the options. When a list runs out the agent
+    printed: `"♣9"`; a word of the vocabulary by its id: `"driven"`), or a callable
+    given the options. When a list runs out the agent
     passes / picks the first / answers no — unless `strict`: then a decision with no
     answer left, or a choice that matches none of the options offered, raises
     `ScriptExhausted`.
@@ -180,6 +181,10 @@ class ScriptedAgent(Agent):
 
 
 def _short(o: Any) -> str:
+    """An option's other text: a unit's cards run together (`♠5♡5`), a word of the
+    vocabulary by its id (`driven` for the option `('state', 'driven')`)."""
+    if isinstance(o, tuple) and len(o) == 2 and all(isinstance(x, str) for x in o):
+        return o[1]
     cards = getattr(o, "cards", None)
     return "".join(map(str, cards)) if cards is not None else str(o)
 

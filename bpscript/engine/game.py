@@ -82,7 +82,7 @@ class Game:
     def __init__(self, ruleset: m.Ruleset, fmt: str, frame: str, seed: int, agents: Sequence[Any],
                  rules: Rules | None = None, max_turns: int = DEFAULT_MAX_TURNS, check: bool = False,
                  state: GameState | None = None, partial: bool = False,
-                 max_decisions: int = DEFAULT_MAX_DECISIONS):
+                 max_decisions: int = DEFAULT_MAX_DECISIONS, observers: Sequence[Callable[[Any], None]] = ()):
         # the overrides scoped to this regulation in place (the rules of the same one have it)
         if rules is not None and rules.base is ruleset and rules.format == fmt and rules.frame == frame:
             ruleset = rules.ruleset
@@ -126,9 +126,10 @@ class Game:
         #: the view each player was last handed (`_view`)
         self._views: list[View | None] = [None, None]
         #: callables given a record (`bpscript.engine.observe`) for every event of the game
-        self.observers: list[Callable[[Any], None]] = []
+        #: (given here, they also see the setup: `Shuffled`)
+        self.observers: list[Callable[[Any], None]] = list(observers)
         if dealing:  # the setup's decisions (a chosen hand, …) are the agents' (3.9, 8.3)
-            deal(self.state, self.seats, seed)
+            deal(self.state, self.seats, seed, self.observe if self.observers else None)
             self.chance = self.state.turn_player
 
     # ------------------------------------------------------------ helpers
