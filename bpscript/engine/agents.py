@@ -32,14 +32,25 @@ WITHDRAWN = "withdrawn"
 
 
 class Agent:
+    """Who decides for a player: subclass it and answer the three kinds of decision the
+    game asks (`Game(ruleset, "lite", "entry20", seed, agents=[a, b])`). `view` is what `player` may see
+    (6.1, `Game.view`); the game asks only the player whose decision it is."""
+
     def request(self, view: dict, player: int, options: Sequence[Any]) -> Any | None:
+        """One of `options` (a legal request: action, key cards, target) to make it, or
+        None to pass the chance."""
         raise NotImplementedError
 
     def choose(self, view: dict, player: int, options: Sequence[Any], count: int | None, prompt: str,
                at_least: int = 1) -> list[Any]:
+        """The options picked: costs to pay, an effect's choice, attackers, blockers, the
+        order of triggered requests, the decisions of the setup. `count` items, or with
+        `count` None any number from `at_least` (1, or 0: none) up; `prompt` says what
+        is asked. Raise `Withdrawn` while paying a cost to take the request back."""
         raise NotImplementedError
 
     def yes(self, view: dict, player: int, question: str) -> bool:
+        """Whether the player does what `question` offers (必要であれば, 〜してもよい)."""
         raise NotImplementedError
 
 

@@ -79,6 +79,11 @@ class Seats(Chooser):
 
 
 class Game:
+    """One game of a regulation (`fmt` + `frame`), dealt from `seed`, each seat decided by
+    its agent (`bpscript.engine.agents.Agent`): `play()` runs it to the end and gives the
+    winner; `summary()` is what `bpscript simulate` counts; `Game.from_position` starts one
+    from a `Position`."""
+
     def __init__(self, ruleset: m.Ruleset, fmt: str, frame: str, seed: int, agents: Sequence[Any],
                  rules: Rules | None = None, max_turns: int = DEFAULT_MAX_TURNS, check: bool = False,
                  state: GameState | None = None, partial: bool = False,

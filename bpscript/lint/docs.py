@@ -29,10 +29,14 @@ def examples(rule: Rule) -> dict[str, str]:
 
 
 def page(rule: Rule) -> str:
-    title, _, body = rule.doc.partition("\n")
+    """A rule's page: titled by code and name (what the navigation and the findings say),
+    the guideline's own heading under it, its examples highlighted as `.bps`."""
+    _, _, body = rule.doc.partition("\n")
     sev = SEVERITY[rule.level]
     head = [
-        f"# {title.strip()}",
+        f"# {rule.code} {rule.name}",
+        "",
+        f"**{rule.heading.partition(' — ')[2].strip()}**",
         "",
         "| code | name | severity | rulebook |",
         "| --- | --- | --- | --- |",
@@ -42,7 +46,7 @@ def page(rule: Rule) -> str:
         "",
         "",
     ]
-    text = body.strip().replace("```bps\n", "```text\n")
+    text = body.strip()
     foot = ["", "---", "", "Suppress it for one script, with the reason: "
             f'`allow {rule.code} "…"`.' if rule.code[0] in "GS" else
             "This finding cannot be suppressed.", "",

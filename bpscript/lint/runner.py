@@ -53,11 +53,17 @@ def _rule_selected(rule: Rule, select, ignore) -> bool:
 
 def lint_paths(paths: Iterable[str | Path], select: list[str] | None = None,
                ignore: list[str] | None = None) -> LintReport:
+    """Lint the `.bps` files under `paths` as `bpscript lint PATH…` does (with the engine's
+    first-turn search off; `lint_result` takes one): every structural error and every
+    finding of the rules `select` picks and `ignore` leaves out (codes or prefixes: `G`,
+    `E1`, `S101`)."""
     return lint_result(load(list(paths)), select, ignore)
 
 
 def lint_result(result: LoadResult, select: list[str] | None = None, ignore: list[str] | None = None,
                 engine=None) -> LintReport:
+    """Lint what `loader.load` gave; `engine` is a first-turn search object, or a function
+    of the ruleset that makes one (G4 confirms its lines with it)."""
     report = LintReport(sources=dict(result.sources), files=result.files)
     report.rules = [r for r in RULES if _rule_selected(r, select, ignore)]
     raw: list[Finding] = []
