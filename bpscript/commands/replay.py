@@ -75,7 +75,7 @@ def run(args: Any) -> int:
         try:
             for n, line in _lines(f):
                 t.total += 1
-                where = f"{args.log}:{n}"
+                where = _short(f"{args.log}:{n}", 400)  # a file name may hold an escape too
                 entry = _parse(where, line)
                 if entry is None:
                     t.bad += 1
@@ -225,7 +225,7 @@ def _replay(where: str, entry: dict[str, Any], given: dict[str, Any], t: Tally) 
         return "bad"
     found = differences(entry, done)
     for fld, logged, replayed in found[:MAX_SHOWN]:
-        print(f"{where}: seed {seed}: {fld}: logged {_show(logged)}, replayed {_show(replayed)}")
+        print(f"{where}: seed {seed}: {_short(fld, 120)}: logged {_show(logged)}, replayed {_show(replayed)}")
     if len(found) > MAX_SHOWN:
         print(f"{where}: seed {seed}: and {len(found) - MAX_SHOWN} more field(s) differ")
     return "bad" if found else "ok"

@@ -14,6 +14,7 @@ from lark.exceptions import UnexpectedInput
 from ..collector import fewer_collections
 from ..diagnostics import Diagnostic
 from . import ast
+from .controls import control_characters
 from .driver import fast_parse
 from .keywords import ITEM_WORDS
 from .limits import too_deep
@@ -63,7 +64,7 @@ def _parse_module(text: str, path: str) -> tuple[ast.Module, list[Diagnostic]]:
         text = text[1:]
     src = text if text.endswith("\n") else text + "\n"
     module = ast.Module(path, text)
-    diags: list[Diagnostic] = []
+    diags: list[Diagnostic] = control_characters(text, path)
     parse = parse_text()
     try:
         _build(parse(src), path, 0, module, diags)
