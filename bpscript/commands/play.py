@@ -73,7 +73,7 @@ def run(args: Any) -> int:
     if args.log:  # appended, never overwritten; an abandoned game replays up to where it stopped
         with open(args.log, "a", encoding="utf-8") as f:
             entry = {**log_fields(rs), "format": args.format, "frame": args.frame,
-                     "agents": ["terminal", "random"],
+                     "agents": ["terminal", "random"][::1 if args.seat == 0 else -1],  # P0, P1
                      **game.summary(), "decisions": decisions}
             if abandoned is not None:
                 entry["abandoned"] = True
