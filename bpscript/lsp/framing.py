@@ -38,6 +38,8 @@ PAUSE = 0.5
 
 #: a header line: its raw line break proves it is not inside a JSON string (which escapes one)
 _HEADER = re.compile(rb"Content-Length[ \t]*:[^\r\n]*\r\n", re.I)
+#: the start of a message: its header lines, the Content-Length among them (any order)
+_START = re.compile(rb"(?:[!-9;-~]+[ \t]*:[^\r\n]*\r\n)*Content-Length[ \t]*:[^\r\n]*\r\n", re.I)
 _LENGTH = re.compile(rb"^Content-Length[ \t]*:[ \t]*(\S*)[ \t]*$", re.I | re.M)
 _DECODER = json.JSONDecoder()
 
@@ -105,7 +107,7 @@ class Framing:
         """Drop everything before the next `Content-Length:` at or after `start`; False
         at the end of the input."""
         while True:
-            found = _HEADER.search(self.buf, start)
+            found = _START.search(self.buf, start)
             if found:
                 if found.start():
                     self.log(f"framing error: {found.start()} byte(s) outside any message skipped")

@@ -122,7 +122,8 @@ def test_a_message_that_never_ends_stops_the_server_with_a_message(server):
 
 
 def test_well_framed_messages_are_read_as_before(server):
-    server.send(framed(request(1)) + framed(request(2, "shutdown")))
+    typed = b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n" + framed(request(2, "shutdown"))
+    server.send(framed(request(1)) + typed)  # a header before Content-Length is a header
     assert "capabilities" in server.answer(1)["result"]
     assert server.answer(2)["result"] is None
     server.send(framed(json.dumps({"jsonrpc": "2.0", "method": "exit"}).encode()))
