@@ -166,7 +166,8 @@ def _shape(entry: Any) -> str | None:
     if type(schema) is not int or schema < 1:
         return "schema: not a version number"
     if schema > LOG_SCHEMA:
-        return f"a log of schema {schema}, newer than this bpscript reads ({LOG_SCHEMA}): replay it with a newer bpscript"
+        return (f"a log of schema {_short(str(schema), 12)}, newer than this bpscript reads ({LOG_SCHEMA}): "
+                "replay it with a newer bpscript")
     package = entry.get("package")
     if package is not None and (not isinstance(package, dict) or not all(
             isinstance(package.get(k), str) for k in ("title", "extends"))):
