@@ -8,12 +8,20 @@ import os
 import sys
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, Severity, render
+from ..diagnostics import Diagnostic, Severity, printable, render
 
 
 def colour(stream) -> bool:
     """Colour only on a terminal, and never when NO_COLOR is set."""
     return hasattr(stream, "isatty") and stream.isatty() and "NO_COLOR" not in os.environ
+
+
+def to_terminal(text: str, stream) -> str:
+    """`text` as written to `stream`: through `printable` when a terminal reads it (a JSON,
+    HTML or Markdown output piped to a file stays exact; on a terminal it is shown, never
+    obeyed)."""
+    isatty = getattr(stream, "isatty", None)
+    return printable(text) if isatty is not None and isatty() else text
 
 
 def missing_paths(paths: list[str]) -> bool:

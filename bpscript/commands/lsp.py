@@ -28,5 +28,4 @@ def run(args) -> int:
     if args.debounce < 0:
         print("error: --debounce must be at least 0", file=sys.stderr)
         return 2
-    main(args.debounce)
-    return 0
+    return main(args.debounce)

@@ -10,12 +10,14 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..diagnostics import printable
 from ..engine.game import ScriptError
 from ..extras import require
 from ..engine.registry import NotExecutable
 from ..engine.runner import SimulationError
 from ..engine.state import RulesError
 from ._games import game_ruleset, log_fields, regulation_options
+from .common import to_terminal
 
 AGENTS = ("random", "greedy")
 
@@ -86,7 +88,7 @@ def _runs(args: Any) -> list[Run] | int:
         found = game_ruleset(spec)
         if not isinstance(found, tuple):
             if isinstance(found, str):
-                print(f"error: {found}", file=sys.stderr)
+                print(printable(f"error: {found}"), file=sys.stderr)
             return found if isinstance(found, int) else 2
         name, rs, (fmt, frame), load_again = found
         label = rs.info.title or name
@@ -99,7 +101,7 @@ def _runs(args: Any) -> list[Run] | int:
 def run(args: Any) -> int:
     problem = _usage_error(args)
     if problem:
-        print(f"error: {problem}", file=sys.stderr)
+        print(printable(f"error: {problem}"), file=sys.stderr)
         return 2
     if args.report:  # before any game is played: the charts need matplotlib
         require("report", "simulate --report")
@@ -116,10 +118,10 @@ def run(args: Any) -> int:
         for i, r in enumerate(runs):
             r.results = _play(args, r, log=args.log if i == 0 else None)
     except (RulesError, SimulationError, NotExecutable) as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(printable(f"error: {e}"), file=sys.stderr)
         return 2
     except ScriptError as e:  # a script of the rules failed in a game: the rules are at fault
-        print(f"error: {e}", file=sys.stderr)
+        print(printable(f"error: {e}"), file=sys.stderr)
         return 1
     return _print(args, runs, time.perf_counter() - start)
 
@@ -169,19 +171,20 @@ def _print(args: Any, runs: list[Run], elapsed: float) -> int:
     if args.report:
         _write_report(args, runs)
     if args.json:
-        print(json.dumps(stats[0] if len(stats) == 1 else stats, ensure_ascii=False, indent=2))
+        print(to_terminal(json.dumps(stats[0] if len(stats) == 1 else stats, ensure_ascii=False, indent=2),
+                          sys.stdout))
         return 0
     for r, s in zip(runs, stats):
         who = "" if (len(runs), args.agent, args.opponent) == (1, "random", "random") else \
             f"; {args.agent} (P0) vs {args.opponent} (P1)"
-        print(f"{s['games']} games of {r.label}: {r.fmt} / {r.frame} "
-              f"(seeds {args.seed}–{args.seed + args.games - 1}), {elapsed:.1f} s, {s['games_per_second']} games/s{who}")
+        print(printable(f"{s['games']} games of {r.label}: {r.fmt} / {r.frame} "
+              f"(seeds {args.seed}–{args.seed + args.games - 1}), {elapsed:.1f} s, {s['games_per_second']} games/s{who}"))
         print(f"win rate: P0 {s['win_rate']['P0']:.1%}  P1 {s['win_rate']['P1']:.1%}  "
               f"first player {s['first_player_win_rate']:.1%}")
         print(f"average turns: {s['average_turns']:.1f}  (ended by the turn limit: {s['ended_by_turn_limit']})")
         print(f"{'action':<18}{'requested':>10}{'resolved':>10}")
         for action, n in s["requested"].items():
-            print(f"{action:<18}{n:>10}{s['resolved'].get(action, 0):>10}")
+            print(printable(f"{action:<18}{n:>10}{s['resolved'].get(action, 0):>10}"))
     if args.report:
         print(f"report: {args.report}", file=sys.stderr)
     return 0

@@ -11,6 +11,7 @@ from typing import Any, Iterable
 
 from .. import model as m
 from .agents import LogMismatch, Recorder, ReplayAgent
+from .claims import Checked, claimed_agent, seat_seed
 from .game import DEFAULT_MAX_TURNS, Game
 from .greedy import make_agent
 from .pool import WorkerError, ordered, portable
@@ -47,22 +48,32 @@ class Replayed:
     game: Game
     consumed: int
     ran_out: bool
+    #: per seat, the first decision (1-based) the agent the log claims would not have made
+    #: (None: it made them all, or it is not checked)
+    claims_differ: tuple[int | None, ...] = (None, None)
 
 
-def replay_entry(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None) -> Replayed:
+def replay_entry(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None,
+                 check_agents: bool = False) -> Replayed:
     """Re-run a logged game from its seed and recorded decisions, each checked against the
-    options offered (`LogMismatch` names the first that is not one of them)."""
+    options offered (`LogMismatch` names the first that is not one of them). With
+    `check_agents`, each seat also asks the agent the entry claims (`claims`)."""
     agent = ReplayAgent(entry["decisions"])
+    claimed = entry.get("agents") if check_agents else None
+    if not isinstance(claimed, list) or len(claimed) != 2:
+        claimed = [None, None]
+    seats = [Checked(agent, claimed_agent(name, entry["seed"], p)) for p, name in enumerate(claimed)]
     try:  # the setup may ask the players already (a chosen hand)
-        game = Game(ruleset, entry["format"], entry["frame"], entry["seed"], [agent, agent], rules=rules,
+        game = Game(ruleset, entry["format"], entry["frame"], entry["seed"], list(seats), rules=rules,
                     max_turns=entry.get("max_turns", DEFAULT_MAX_TURNS))
     except EOFError:
         raise LogMismatch(f"the log's {len(entry['decisions'])} decision(s) end during the setup") from None
+    ran_out = False
     try:
         game.play()
     except EOFError:
-        return Replayed(game, agent.at, True)
-    return Replayed(game, agent.at, False)
+        ran_out = True
+    return Replayed(game, agent.at, ran_out, tuple(s.differs_at for s in seats))
 
 
 def replay(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None) -> Game:
@@ -75,7 +86,7 @@ def replay(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None
 
 
 #: what a log entry states about its game, each checked by `differences`
-VERIFIED = ("winner", "reason", "turns", "first", "requested", "resolved", "requested_by", "digest")
+VERIFIED = ("winner", "reason", "turns", "first", "requested", "resolved", "requested_by", "discarded", "digest")
 
 
 class Said(str):
@@ -85,12 +96,14 @@ class Said(str):
 ABSENT = Said("(absent)")
 
 
-def differences(entry: dict[str, Any], done: Replayed) -> list[tuple[str, Any, Any]]:
+def differences(entry: dict[str, Any], done: Replayed, optional: Iterable[str] = ()) -> list[tuple[str, Any, Any]]:
     """Every field of `entry` its replay does not reproduce, as (field, logged, replayed):
     the decisions — all of them consumed, none left over, unless the game was abandoned,
     when the log ends where the game stopped — then the summary fields (a count by action
     and by seat as e.g. `requested[attack]`). A log that ends before its game does is that
-    one difference: every other field follows from it."""
+    one difference: every other field follows from it. A field of `optional` is compared
+    only when the entry has it (a log written before it was recorded); a claimed agent
+    that decides otherwise than the log is a difference of `agents[seat]`."""
     out: list[tuple[str, Any, Any]] = []
     logged = len(entry["decisions"])
     abandoned = entry.get("abandoned", False)
@@ -102,7 +115,13 @@ def differences(entry: dict[str, Any], done: Replayed) -> list[tuple[str, Any, A
         out.append(("abandoned", True, Said("false: the game ends with the logged decisions")))
     summary = done.game.summary()
     for field in VERIFIED:
-        _compare(field, entry.get(field, ABSENT), summary[field], out)
+        if field in entry or field not in optional:
+            _compare(field, entry.get(field, ABSENT), summary[field], out)
+    for seat, at in enumerate(done.claims_differ):
+        if at is not None:
+            name = entry["agents"][seat]
+            out.append((f"agents[{seat}]", name, Said(f"not '{name}' seeded {seat_seed(entry['seed'], seat)}: "
+                                                       f"decision {at} is not the one it makes")))
     return out
 
 

@@ -217,6 +217,13 @@ def formatting(ls: BpsLanguageServer, params: lsp.DocumentFormattingParams) -> l
     return format_edits(text)
 
 
-def main(debounce: float = DEBOUNCE) -> None:
+def main(debounce: float = DEBOUNCE) -> int:
+    """Serve over stdio through `Framing`, which recovers from bad framing; 1 when the
+    input could not be read on (the editor restarts the server), else 0."""
+    import sys
+
+    from .framing import Framing
     server.debounce = debounce
-    server.start_io()
+    stdin = Framing(sys.stdin.buffer)
+    server.start_io(stdin=stdin)  # type: ignore[arg-type]
+    return 1 if stdin.stopped else 0

@@ -15,6 +15,7 @@ from ..cache import grammar_tables
 from ..collector import fewer_collections
 from ..diagnostics import Diagnostic
 from . import ast
+from .controls import control_characters
 from .driver import fast_parse
 from .keywords import ITEM_WORDS
 from .limits import too_deep
@@ -64,7 +65,7 @@ def _parse_module(text: str, path: str) -> tuple[ast.Module, list[Diagnostic]]:
         text = text[1:]
     src = text if text.endswith("\n") else text + "\n"
     module = ast.Module(path, text)
-    diags: list[Diagnostic] = []
+    diags: list[Diagnostic] = control_characters(text, path)
     parse = parse_text()
     try:
         _build(parse(src), path, 0, module, diags)
