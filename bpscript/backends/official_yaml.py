@@ -112,7 +112,7 @@ def document(rs: m.Ruleset, data: dict[str, str], part: str = "act",
     return doc
 
 
-def with_kept(doc: dict[str, Any], kept: dict[str, dict[str, str]]) -> dict[str, Any]:
+def with_kept(doc: dict[str, Any], kept: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """`doc` with the fields an import kept as written (official-data.yaml `kept:`) back in
     their entries, before devNote (where the official data writes them)."""
     if not kept:
@@ -125,7 +125,7 @@ def with_kept(doc: dict[str, Any], kept: dict[str, dict[str, str]]) -> dict[str,
                 if not extra:
                     continue
                 note = e.pop("devNote", None)
-                e.update({k: v for k, v in extra.items() if k not in e})
+                e.update({str(k): v for k, v in extra.items() if str(k) not in e})
                 if note is not None:
                     e["devNote"] = note
     return doc

@@ -44,7 +44,7 @@ class Entry:
     values: dict[str, object] = field(default_factory=dict)
     nodes: dict[str, yaml.Node] = field(default_factory=dict)
     #: official fields the model has no place for (changed, charNote, unknown ones), as written
-    kept: dict[str, str] = field(default_factory=dict)
+    kept: dict[str, object] = field(default_factory=dict)
     path: str = ""  # which file it came from
     reader: "Reader | None" = None
 
@@ -191,16 +191,17 @@ def _entry(r: Reader, node: yaml.Node, kind: str, category: str, where: str, out
     pairs = items(r, node, f"an entry of the {kind} list")
     twice = any(d.code == "E608" for d in r.diagnostics[before:])  # which value is meant is not known
     for key, knode, value in pairs:
-        t = text(r, value, key)
-        if key in OLD_FIELDS:
-            old.append((key, knode, t))
-            continue
-        if key not in fields and key != nt.FRAME:
-            if t is not None and key:
-                e.kept[key] = t
+        if key not in fields and key != nt.FRAME and key not in OLD_FIELDS:
+            if key:  # kept as written: text, or whatever YAML the data holds there
+                e.kept[key] = value.value if isinstance(value, yaml.ScalarNode) else \
+                    yaml.safe_load(yaml.serialize(value))
                 if key not in nt.KEPT:
                     first = out.unknown.setdefault(key, [f"{where}.{key}", knode, 0])
                     first[2] += 1
+            continue
+        t = text(r, value, key)
+        if key in OLD_FIELDS:
+            old.append((key, knode, t))
             continue
         if t is not None and t.strip():
             raw[key] = (t, value)
