@@ -50,11 +50,11 @@ def _put(out: dict[str, str], key: str, value: str | None, rule_text: bool = Fal
 
 def entry(rs: m.Ruleset, s: m.Script, part: str = "act") -> dict[str, str]:
     """One script with the official field names, in the official order."""
+    frames = nt.write_frames([rs.frames[f].name if f in rs.frames else f for f in s.frames])
     if part == "act-frame":
-        out: dict[str, str] = {nt.FRAME: nt.write_frames([rs.frames[f].name if f in rs.frames else f
-                                                          for f in s.frames])}
-    else:
-        out = {"format": nt.write_formats(sv.formats(s), sv.format_ids(rs))}
+        out: dict[str, str] = {nt.FRAME: frames}
+    else:  # a script of formats that names frames too keeps them
+        out = {"format": nt.write_formats(sv.formats(s), sv.format_ids(rs)), **({nt.FRAME: frames} if frames else {})}
     if sv.is_action(s):
         trigger, speed, timing = sv.header_words(s) or ("", "", "")
         out["actName"] = s.name

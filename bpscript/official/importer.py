@@ -61,7 +61,7 @@ class Imported:
     data: dict[str, str] = field(default_factory=dict)
     #: the frame data's trump list heading (trumpData: description, devNote)
     trump_data: dict[str, str] = field(default_factory=dict)
-    #: whether this is the frame data (act-frame.yaml): `data.id`, else entries with `frame:`
+    #: whether this is the frame data (act-frame.yaml): `data.id`, else entries of frames only
     is_frame_data: bool = False
     #: top-level sections bpscript has no place for, kept as written (name → YAML text)
     kept_sections: dict[str, object] = field(default_factory=dict)
@@ -143,8 +143,8 @@ def read_official(path: str, source: str, edition: str = "") -> Imported:
                 seen[entry.id] = node
                 entry.reader = r
                 out.entries.append(entry)
-    if any("frames" in e.values for e in out.entries):
-        out.is_frame_data = True
+    if "id" not in out.data and out.entries and all("formats" not in e.values for e in out.entries):
+        out.is_frame_data = True  # no data.id: entries of frames only make the frame data
     for name, (where, knode, count) in out.unknown.items():
         more = f" (and {count - 1} more entr{'y' if count == 2 else 'ies'})" if count > 1 else ""
         r.warn("W622", f"unknown field '{name}' at {where}{more}: kept as written in official-data.yaml",
