@@ -45,8 +45,13 @@ def backends() -> list[tuple[str, Backend]]:
 WHOLE = ("json", "python", "rst", "csv")
 
 
-def render_all(rs: Ruleset, only: set[str] | None = None, progress: Callable[[str], None] | None = None
-               ) -> dict[str, bytes]:
+#: the RST layouts: a chapter per format and frame (the default), or the official
+#: generator's documents (`backends.rst_official`)
+RST_LAYOUTS = ("chapters", "official")
+
+
+def render_all(rs: Ruleset, only: set[str] | None = None, progress: Callable[[str], None] | None = None,
+               rst_layout: str = "chapters", rst_prefix: str = "") -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     own = rs.package()
     for name, fn in backends():
@@ -54,15 +59,19 @@ def render_all(rs: Ruleset, only: set[str] | None = None, progress: Callable[[st
             continue
         if progress:
             progress(name)
+        if name == "rst" and rst_layout == "official":
+            from .backends.rst_official import build_official_rst
+            files.update(build_official_rst(own, rst_prefix))
+            continue
         files.update(fn(own if name in WHOLE else rs))
     return dict(sorted(files.items()))
 
 
-def render_ruleset(rs: Ruleset, only: set[str] | None = None, progress: Callable[[str], None] | None = None
-                   ) -> dict[str, bytes]:
+def render_ruleset(rs: Ruleset, only: set[str] | None = None, progress: Callable[[str], None] | None = None,
+                   rst_layout: str = "chapters", rst_prefix: str = "") -> dict[str, bytes]:
     """Every output of one ruleset; with its change history when it follows a bundled
     ruleset (`ruleset … { follows: "…" }`): html/changes.html, markdown/changes.md."""
-    files = render_all(rs, only, progress)
+    files = render_all(rs, only, progress, rst_layout, rst_prefix)
     follows = rs.info.follows
     if follows and (only is None or only & {"html", "markdown"}):
         from .backends import changes

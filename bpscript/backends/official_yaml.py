@@ -50,11 +50,11 @@ def _put(out: dict[str, str], key: str, value: str | None, rule_text: bool = Fal
 
 def entry(rs: m.Ruleset, s: m.Script, part: str = "act") -> dict[str, str]:
     """One script with the official field names, in the official order."""
+    frames = nt.write_frames([rs.frames[f].name if f in rs.frames else f for f in s.frames])
     if part == "act-frame":
-        out: dict[str, str] = {nt.FRAME: nt.write_frames([rs.frames[f].name if f in rs.frames else f
-                                                          for f in s.frames])}
-    else:
-        out = {"format": nt.write_formats(sv.formats(s), sv.format_ids(rs))}
+        out: dict[str, str] = {nt.FRAME: frames}
+    else:  # a script of formats that names frames too keeps them
+        out = {"format": nt.write_formats(sv.formats(s), sv.format_ids(rs)), **({nt.FRAME: frames} if frames else {})}
     if sv.is_action(s):
         trigger, speed, timing = sv.header_words(s) or ("", "", "")
         out["actName"] = s.name
@@ -112,7 +112,7 @@ def document(rs: m.Ruleset, data: dict[str, str], part: str = "act",
     return doc
 
 
-def with_kept(doc: dict[str, Any], kept: dict[str, dict[str, str]]) -> dict[str, Any]:
+def with_kept(doc: dict[str, Any], kept: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """`doc` with the fields an import kept as written (official-data.yaml `kept:`) back in
     their entries, before devNote (where the official data writes them)."""
     if not kept:
@@ -125,7 +125,7 @@ def with_kept(doc: dict[str, Any], kept: dict[str, dict[str, str]]) -> dict[str,
                 if not extra:
                     continue
                 note = e.pop("devNote", None)
-                e.update({k: v for k, v in extra.items() if k not in e})
+                e.update({str(k): v for k, v in extra.items() if str(k) not in e})
                 if note is not None:
                     e["devNote"] = note
     return doc

@@ -8,6 +8,7 @@ When the PATHs hold several rulesets, each gets DIR/<ruleset>/.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -31,6 +32,13 @@ def register(sub) -> None:
                    help="output directory (default: generated, for the bundled rules; required with PATH)")
     from ..build import BACKENDS
     b.add_argument("--only", metavar="NAMES", help=f"comma-separated backends to run ({','.join(BACKENDS)})")
+    b.add_argument("--rst-layout", choices=["chapters", "official"], default="chapters",
+                   help="chapters (default): one RST chapter per format and frame; official: the official "
+                        "generator's documents, rst/act.rst and rst/act-frame.rst with its labels (act-act, "
+                        "actionlist-act, …), and rst/frame.rst, the frame list")
+    b.add_argument("--rst-label-prefix", metavar="PREFIX", default="",
+                   help="official layout: put PREFIX before every RST label (one Sphinx project holding "
+                        "two editions: --rst-label-prefix 9.0-)")
     b.set_defaults(func=run)
 
 
@@ -72,6 +80,11 @@ def _usage_problem(args) -> str | None:
         if "pdf" in args.only.split(","):
             from ..extras import require
             require("pdf", "build --only pdf")
+    prefix = getattr(args, "rst_label_prefix", "") or ""
+    if prefix and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", prefix):
+        return f"--rst-label-prefix {prefix[:40]!r}: letters, digits, '.', '_' and '-', starting with a letter or digit"
+    if prefix and getattr(args, "rst_layout", "chapters") != "official":
+        return "--rst-label-prefix: only with --rst-layout official (the chapters' labels are unique already)"
     out = Path(args.out or "generated")
     if args.check and not out.is_dir():
         return (f"--check compares a directory built before, and there is no {out}/ here (looked for "
@@ -116,7 +129,8 @@ def run(args) -> int:
     total = changed_total = 0
     stale: list[str] = []
     for name, rs in targets:
-        files = build.render_ruleset(rs, only, progress=lambda n, name=name: build.log(f"rendering {name}: {n} …"))
+        files = build.render_ruleset(rs, only, progress=lambda n, name=name: build.log(f"rendering {name}: {n} …"),
+                                     rst_layout=args.rst_layout, rst_prefix=args.rst_label_prefix)
         target = out_dir if single else out_dir / build.directory_name(name)
         total += len(files)
         if args.check:

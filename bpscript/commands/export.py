@@ -85,7 +85,8 @@ def _official_yaml(args, rs) -> str | None:
             print(f"error: the official-yaml export breaks its schema: {p}", file=sys.stderr)
         return None
     kept = side.get("kept")
-    doc = oy.with_kept(doc, {str(k): _texts(v) for k, v in kept.items()} if isinstance(kept, dict) else {})
+    doc = oy.with_kept(doc, {str(k): v for k, v in kept.items() if isinstance(v, dict)} if isinstance(kept, dict)
+                       else {})
     sections = side.get("sections")
     for name, value in (sections.items() if isinstance(sections, dict) and part == "act" else ()):
         doc.setdefault(str(name), value)  # sections an import kept as written

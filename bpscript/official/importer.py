@@ -44,7 +44,7 @@ class Entry:
     values: dict[str, object] = field(default_factory=dict)
     nodes: dict[str, yaml.Node] = field(default_factory=dict)
     #: official fields the model has no place for (changed, charNote, unknown ones), as written
-    kept: dict[str, str] = field(default_factory=dict)
+    kept: dict[str, object] = field(default_factory=dict)
     path: str = ""  # which file it came from
     reader: "Reader | None" = None
 
@@ -61,7 +61,7 @@ class Imported:
     data: dict[str, str] = field(default_factory=dict)
     #: the frame data's trump list heading (trumpData: description, devNote)
     trump_data: dict[str, str] = field(default_factory=dict)
-    #: whether this is the frame data (act-frame.yaml): `data.id`, else entries with `frame:`
+    #: whether this is the frame data (act-frame.yaml): `data.id`, else entries of frames only
     is_frame_data: bool = False
     #: top-level sections bpscript has no place for, kept as written (name → YAML text)
     kept_sections: dict[str, object] = field(default_factory=dict)
@@ -143,8 +143,8 @@ def read_official(path: str, source: str, edition: str = "") -> Imported:
                 seen[entry.id] = node
                 entry.reader = r
                 out.entries.append(entry)
-    if any("frames" in e.values for e in out.entries):
-        out.is_frame_data = True
+    if "id" not in out.data and out.entries and all("formats" not in e.values for e in out.entries):
+        out.is_frame_data = True  # no data.id: entries of frames only make the frame data
     for name, (where, knode, count) in out.unknown.items():
         more = f" (and {count - 1} more entr{'y' if count == 2 else 'ies'})" if count > 1 else ""
         r.warn("W622", f"unknown field '{name}' at {where}{more}: kept as written in official-data.yaml",
@@ -191,16 +191,17 @@ def _entry(r: Reader, node: yaml.Node, kind: str, category: str, where: str, out
     pairs = items(r, node, f"an entry of the {kind} list")
     twice = any(d.code == "E608" for d in r.diagnostics[before:])  # which value is meant is not known
     for key, knode, value in pairs:
-        t = text(r, value, key)
-        if key in OLD_FIELDS:
-            old.append((key, knode, t))
-            continue
-        if key not in fields and key != nt.FRAME:
-            if t is not None and key:
-                e.kept[key] = t
+        if key not in fields and key != nt.FRAME and key not in OLD_FIELDS:
+            if key:  # kept as written: text, or whatever YAML the data holds there
+                e.kept[key] = value.value if isinstance(value, yaml.ScalarNode) else \
+                    yaml.safe_load(yaml.serialize(value))
                 if key not in nt.KEPT:
                     first = out.unknown.setdefault(key, [f"{where}.{key}", knode, 0])
                     first[2] += 1
+            continue
+        t = text(r, value, key)
+        if key in OLD_FIELDS:
+            old.append((key, knode, t))
             continue
         if t is not None and t.strip():
             raw[key] = (t, value)

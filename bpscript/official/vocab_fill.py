@@ -232,8 +232,10 @@ def assemble(chosen: str, needs: Needs) -> Assembled:
             if new is not None:
                 frame_ids[printed] = new
     for name, kind in needs.types.items():
-        found = voc.types.get(name)
-        if found is not None and found.kind == kind:
+        if voc.types.get(name) is not None:  # of this kind, or of another: then the check says so (E605)
+            continue
+        elsewhere = [_bundled(n).vocabulary.types.get(name) for n in f.sources]
+        if any(t is not None and t.kind != kind for t in elsewhere):
             continue
         if f.copy("type", name, "types") is None and ("type", name) not in f.have:
             f.have.add(("type", name))

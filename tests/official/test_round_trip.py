@@ -113,3 +113,41 @@ def test_an_earlier_editions_shape_gives_located_diagnostics_and_a_partial_packa
     assert not result.errors and list(result.ruleset.scripts) == ["fine"]
     assert yaml.safe_load((out / "official-data.yaml").read_text("utf-8"))["sections"] == {
         "abiList": [{"abiName": "古い能力"}]}
+
+
+def test_an_unknown_field_of_any_shape_is_kept_and_written_back(tmp_path, capsys):
+    source = tmp_path / "act.yaml"
+    source.write_text(
+        "data:\n  ver: 第8.2版\n"
+        "actList:\n  - type: 基本\n    acts:\n    - format: lite\n      actName: 良い\n      actId: good\n"
+        "      actType: 基本\n      actTrigger: 直接\n      actSpeed: 通常\n      actTime: メイン\n"
+        "      actEffect: 何かする。\n      extra:\n        nested: [1, 二]\n      devNote: メモ\n", "utf-8")
+    pkg = tmp_path / "pkg"
+    assert main(["import", str(source), "--out", str(pkg)]) == 0
+    assert "warning[W622]: unknown field 'extra' at actList[0].acts[0].extra" in capsys.readouterr().err
+    data = tmp_path / "data.yaml"
+    data.write_text("data:\n" + "".join(f"  {k}: x\n" for k in (
+        "ver", "lastupdate", "pdfurl_std", "pdfurl_lite", "pdfurl_pro", "pdfurl_mast", "qrStd", "qrLite", "qrPro",
+        "qrMast")), "utf-8")
+    side = yaml.safe_load((pkg / "official-data.yaml").read_text("utf-8"))
+    (pkg / "official-data.yaml").write_text(yaml.safe_dump({**side, **yaml.safe_load(data.read_text("utf-8"))},
+                                                           allow_unicode=True), "utf-8")
+    entry = yaml.safe_load(_export([str(pkg)], tmp_path / "out.yaml"))["actList"][0]["acts"][0]
+    assert entry["extra"] == {"nested": [1, "二"]} and list(entry)[-2:] == ["extra", "devNote"]
+
+
+def test_an_entry_of_formats_and_frames_keeps_both(tmp_path):
+    source = tmp_path / "act.yaml"
+    source.write_text(
+        "data:\n  ver: 第8.2版\n"
+        "actList:\n  - type: 基本\n    acts:\n    - format: lite\n      frame: ・エクストラ\n      actName: 両方\n"
+        "      actId: both\n      actType: 基本\n      actTrigger: 直接\n      actSpeed: 通常\n      actTime: メイン\n"
+        "      actEffect: 何かする。\n", "utf-8")
+    pkg = tmp_path / "pkg"
+    assert main(["import", str(source), "--out", str(pkg)]) == 0
+    s = load([pkg]).ruleset.scripts["both"]
+    assert (s.formats, s.frames) == (("lite",), ("extra",))
+    assert "data" in yaml.safe_load((pkg / "official-data.yaml").read_text("utf-8"))  # the base data, not frameData
+    entry = yaml.safe_load(_export([str(pkg), "--data", str(Path(__file__).parents[1] / "data" / "official" /
+                                                          "act-8.2.yaml")], tmp_path / "o.yaml"))
+    assert entry["actList"][0]["acts"][0]["frame"] == "・エクストラ"
