@@ -5,8 +5,9 @@ which terminals the grammar takes next, and the token the cursor ends (the word 
 typed, or a header, cost or ★ condition) what is being written. So completion knows the
 context as the parser will, while the rest of the document is still being typed.
 
-For hover and go-to-definition, the word under the cursor on one line: a name, a 「name」
-reference, a ★/☆ condition.
+For hover and go-to-definition, the token under the cursor, read the same way (`spot`): a
+name, a 「name」 reference in a text, a ★/☆ condition; a word inside a string or a comment
+is no name.
 """
 
 from __future__ import annotations
@@ -20,11 +21,6 @@ from lark.exceptions import UnexpectedInput
 
 from ..syntax.parser import ITEM_START, grammar_parser, literals
 
-NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-REFERENCE = re.compile(r"「([^「」\n]+)」")
-CONDITION = re.compile(r"([★☆])([^\n#]*)")
-_SKIP = re.compile(r'"""(?:[^\\]|\\.)*?"""|"(?:[^"\\\n]|\\.)*"|#[^\n]*', re.S)
-
 
 @dataclass(frozen=True)
 class Word:
@@ -33,55 +29,110 @@ class Word:
     end: int
 
 
-def name_at(line: str, column: int) -> Word | None:
-    """The identifier the cursor is on (or just after)."""
-    for m in NAME.finditer(line):
-        if m.start() <= column <= m.end():
-            if _in_string(line, m.start()):
-                return None
-            return Word(m.group(), m.start(), m.end())
-    return None
-
-
-def reference_at(line: str, column: int) -> Word | None:
-    """`「X」` around the cursor: the name X."""
-    for m in REFERENCE.finditer(line):
-        if m.start() <= column <= m.end():
-            return Word(m.group(1), m.start(1), m.end(1))
-    return None
-
-
-def condition_at(line: str, column: int) -> tuple[str, Word] | None:
-    """A ★ key card or ☆ unit condition the cursor is on: the mark and the condition."""
-    if _in_string(line, column):
-        return None
-    for m in CONDITION.finditer(line):
-        if m.start() <= column <= m.end() and not _in_string(line, m.start()):
-            text = m.group(2).rstrip()
-            return m.group(1), Word(text, m.start(2), m.start(2) + len(text))
-    return None
-
-
-def followed_by_paren(line: str, word: Word) -> bool:
-    return line[word.end:].lstrip().startswith("(")
-
-
-def _in_string(line: str, column: int) -> bool:
-    quotes = 0
-    i = 0
-    while i < column and i < len(line):
-        if line[i] == "\\":
-            i += 2
-            continue
-        if line[i] == '"':
-            quotes += 1
-        i += 1
-    return quotes % 2 == 1
-
-
 #: tokens that hold a sub-language of their own (checked by the resolver, not the grammar)
 SUBLANGUAGES = frozenset({"HEADER", "COST", "KEY", "UNIT_COND"})
+#: a token's text that is a name or a keyword (the grammar's ID)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: tokens whose text may print a 「name」 reference
+TEXTS = frozenset({"STRING", "LONG_STRING", "KEY", "UNIT_COND", "REST", "PAREN"})
+
+
+@dataclass(frozen=True)
+class Spot:
+    """The token at a place of the document, as the parser reads the item around it, with
+    the tokens before it (`tokens[index]` is the token; `after` the one that follows)."""
+
+    tokens: list[Token]
+    index: int
+    after: Token | None
+    start: int  #: where the item's text starts in the document (token positions count from it)
+    line_start: int  #: where the place's line starts in the document
+    offset: int  #: the place, in the document
+
+    @property
+    def token(self) -> Token:
+        return self.tokens[self.index]
+
+    def before(self, n: int = 1) -> Token | None:
+        """The token `n` before this one."""
+        return self.tokens[self.index - n] if self.index >= n else None
+
+    def _word(self, start: int, end: int, text: str) -> Word:
+        return Word(text, self.start + start - self.line_start, self.start + end - self.line_start)
+
+    def name(self) -> Word | None:
+        """The identifier the place is on (or just after): a name, an id, a word."""
+        tok = self.token
+        if tok.type in TEXTS or not _WORD.fullmatch(tok):
+            return None
+        return self._word(tok.start_pos, tok.end_pos, str(tok))
+
+    def condition(self) -> tuple[str, Word] | None:
+        """A ★ key card or ☆ unit condition the place is on: the mark and the condition."""
+        tok = self.token
+        if tok.type not in ("KEY", "UNIT_COND"):
+            return None
+        text = tok[1:].rstrip()
+        return tok[0], self._word(tok.start_pos + 1, tok.start_pos + 1 + len(text), text)
+
+    def reference(self) -> Word | None:
+        """`「X」` around the place in a text, a condition or a category: the name X."""
+        tok = self.token
+        if tok.type not in TEXTS:
+            return None
+        at = self.offset - self.start - tok.start_pos
+        opened = tok.rfind("「", 0, at + 1)
+        if opened < 0 and tok.startswith("「", at):
+            opened = at
+        closed = tok.find("」", max(opened, 0))
+        if opened < 0 or closed < 0 or at > closed + 1 or not 0 < closed - opened:
+            return None
+        name = tok[opened + 1:closed]
+        if not name or "「" in name or "\n" in name:
+            return None
+        return self._word(tok.start_pos + opened + 1, tok.start_pos + closed, name)
+
+    def called(self) -> bool:
+        """Whether the name is called (`move(`) or is the event of `on`."""
+        before = self.before()
+        return (self.after is not None and self.after.type == "LPAR") or (before is not None and before == "on")
+
+    def field_term(self) -> tuple[str, Word] | None:
+        """`note: id`: the field and the id the place is on."""
+        word, colon, key = self.name(), self.before(), self.before(2)
+        if word is None or colon is None or colon.type != "COLON" or key is None:
+            return None
+        return str(key), word
+
+
+def spot(text: str, offset: int) -> Spot | None:
+    """The token at `offset` (on it or just after it), read by the parser from the start of
+    its item; None on a space, in a comment, or past a syntax error."""
+    starts = [0] + [m.start() for m in ITEM_START.finditer(text, 0, offset + 1) if m.start() > 0]
+    start = starts[-1]
+    ends = [m.start() for m in ITEM_START.finditer(text, offset + 1)]
+    fragment = text[start:ends[0] if ends else len(text)]
+    at_ = offset - start
+    tokens: list[Token] = []
+    found = None
+    try:
+        for tok in grammar_parser().parse_interactive(fragment).iter_parse():
+            if found is not None:
+                return Spot(tokens, found, tok, start, text.rfind("\n", 0, offset) + 1, offset)
+            if tok.start_pos > at_:
+                break
+            tokens.append(tok)
+            if tok.type != "_NL" and tok.start_pos <= at_ <= tok.end_pos:
+                if tok.end_pos == at_ and tok.type not in TEXTS and not _WORD.fullmatch(tok):
+                    continue  # just after punctuation: the next token, if it starts here
+                found = len(tokens) - 1
+    except UnexpectedInput:
+        pass
+    if found is None:
+        return None
+    return Spot(tokens, found, None, start, text.rfind("\n", 0, offset) + 1, offset)
+
+
 #: how many item starts before the cursor are tried (a field at column 0 may look like one)
 _TRIES = 4
 
