@@ -19,7 +19,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from .. import __version__
-from . import resolved
+from . import cursor, resolved
 from .analysis import Analysis, analyse, module_of, package_of
 from .completion import complete
 from .definition import definition
@@ -164,7 +164,8 @@ async def hover(ls: BpsLanguageServer, params: lsp.HoverParams) -> lsp.Hover | N
         file = found[0].name_of(found[1])
         script = resolved.script_at(rs, module_of(text, found[1]), pos.line + 1)
         name = resolved.name_at(script, file, pos.line + 1, pos.column) if script is not None else None
-    answer = hover_text(lines[pos.line] if pos.line < len(lines) else "", pos.column, rs, name, script)
+    offset = sum(len(l) + 1 for l in lines[:pos.line]) + pos.column
+    answer = hover_text(cursor.spot(text, offset), rs, name, script)
     if answer is None:
         return None
     markdown, word = answer
@@ -197,8 +198,8 @@ async def goto_definition(ls: BpsLanguageServer, params: lsp.DefinitionParams) -
     analysis, path, _ = found
     _, text, lines = _doc(ls, params.text_document.uri)
     pos = from_utf16(lines, params.position.line, params.position.character)
-    line = lines[pos.line] if pos.line < len(lines) else ""
-    target = definition(analysis, module_of(text, path), path, line, pos.line, pos.column)
+    offset = sum(len(l) + 1 for l in lines[:pos.line]) + pos.column
+    target = definition(analysis, module_of(text, path), path, cursor.spot(text, offset), pos.line, pos.column)
     if target is None:
         return None
     return lsp.Location(from_fs_path(str(target.path)), to_range(target.span, target.text))
