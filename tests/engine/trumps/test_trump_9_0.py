@@ -169,3 +169,37 @@ def test_dark_whisper_triggers_while_a_dark_lord_is_on_the_field(board):
     g2 = b2.game()
     g2.request(0, "end")
     assert g2.resolved["darkWhisper"] == 0
+
+
+# ---------------------------------------------------------------- 9.0 ライト's basic actions read the frame's trumps
+def _battle(game):
+    return game.run_until(lambda g: g.resolved["damageJudge"] >= 1 or g.state.winner is not None, limit=50)
+
+
+@pytest.mark.parametrize("face_up", [True, False])
+def test_revolution_swaps_who_loses_a_soldier_battle_in_9_0(board, face_up):
+    """切札♠A 革命 (scope all) changes 9.0 ライト's ダメージ判定: the bigger goes, the difference is
+    damage to its player; face down, the smaller goes as ライト says."""
+    b = board()
+    b.trump(0, "♠A", face_up=face_up)
+    attacker = b.unit(0, "♠9")
+    blocker = b.unit(1, "♣5")
+    game = b.game(ScriptedAgent(requests=["attack"], choices=[[attacker]]), ScriptedAgent(choices=[[blocker]]))
+    assert _battle(game)
+    if face_up:
+        assert attacker not in game.state.players[0].field and blocker in game.state.players[1].field
+        assert len(game.state.players[0].life) == 6 - 4
+    else:
+        assert attacker in game.state.players[0].field and blocker not in game.state.players[1].field
+        assert len(game.state.players[0].life) == 6
+
+
+def test_giant_survives_a_bulwark_that_shares_its_number_in_9_0(board):
+    """巨人: 「ダメージ判定」にてブロッカーが防壁の場合、条件に該当してもこの巨人は墓地に移されない."""
+    b = board(life1="♠6 ♠8 ♢10 ♢2 ♣3 ♣2 ♣6 ♣8 ♣9 ♣10 ♡2 ♡3 ♡4 ♡5 ♡6 ♡7 ♡8 ♡9 ♡10 ♡A ♢A ♢3 ♢4 ♢5 ♢6 ♢7 ♢8 ♢9")
+    giant = b.unit(0, "♡K ♢K", as_="giant")
+    wall = b.unit(1, "♣K", face_up=False)
+    game = b.game(a1=ScriptedAgent(choices=[[wall]]))
+    game.request(0, "attack")
+    game.run_until(lambda g: g.resolved["damageJudge"] >= 1, limit=20)
+    assert giant in game.state.players[0].field and wall not in game.state.players[1].field
