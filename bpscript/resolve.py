@@ -85,6 +85,7 @@ class Resolver(HeaderParts):
         `same_as` effects, categories' trumps."""
         self.vocab = self._vocab.check_references()
         self._spellings = self.vocab.spelling_map()
+        self._words = self.vocab.spelled()
         for module, origin in self._modules:
             for item in module.items:
                 if isinstance(item, (ast.FormatNode, ast.FrameNode)):

@@ -29,6 +29,7 @@ class HeaderParts:
 
     vocab: v.Vocabulary
     _spellings: dict[str, str]
+    _words: dict[str, str]
     error: Callable[..., None]
 
     def _header(self, w: ast.Word) -> m.Header | None:
@@ -73,7 +74,7 @@ class HeaderParts:
         text = w.value[1:].strip()
         lead = len(w.value[1:]) - len(w.value[1:].lstrip())
         try:
-            cond = parse_condition(text, self._spellings)
+            cond = parse_condition(text, self._spellings, self._words)
         except ConditionError as err:
             self.error("E130", f"bad {what}: {err.message}", _sub(w.span, 1 + lead + err.offset, 1),
                        expected=err.expected)

@@ -310,6 +310,11 @@ class Vocabulary:
         """Every accepted alternative spelling → its canonical form."""
         return {alt: s.name for s in self.spellings for alt in s.alternatives}
 
+    def spelled(self) -> dict[str, str]:
+        """Each declared spelling's id → its word (the card-condition notation reads its
+        words by id: `bpscript.syntax.conditions.WORD_IDS`)."""
+        return {s.id: s.name for s in self.spellings}
+
     def unit_kind(self, key: str) -> TypeDef | ComponentDef | None:
         """A unit target kind: a type of a component (soldier) or a component kind (character)."""
         t = self.types.get(key)
