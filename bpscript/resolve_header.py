@@ -39,7 +39,7 @@ class HeaderParts:
         tables = (self.vocab.triggers, self.vocab.speeds, self.vocab.timings)
         if len(parts) != 3:
             self.error("E101", f"header '{w.value}' needs three parts", w.span,
-                       expected="@トリガー-スピード-タイミング, e.g. @直接-通常-クイック")
+                       expected=f"@trigger-speed-timing, e.g. {self.vocab.header_example()}")
             return None
         values = []
         offset = 1
