@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..engine.game import ScriptError
+from ..engine.invariants import InvariantViolation
 from ..engine.registry import NotExecutable
 from ..engine.runner import SimulationError
 from ..engine.state import RulesError
@@ -40,6 +41,10 @@ def register(sub: Any) -> None:
                      help="where games run: this machine (default), or a Ray cluster (pip install 'bpscript[ray]')")
     sim.add_argument("--ray-address", metavar="ADDR",
                      help="join this Ray cluster (e.g. HEAD:6379); without it a local Ray runtime is started")
+    sim.add_argument("--check-invariants", action="store_true",
+                     help="check the rulebook's invariants after every resolution and decision of every game "
+                          "(docs/simulation.md); stop at the first breach, printing the game's seed, what "
+                          "happened last and the rulebook section (exit 1). Slower: about ten times")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.add_argument("--log", metavar="FILE",
                      help="write each game as a JSON line (replayable; with --compare, the first rules' games)")
@@ -65,6 +70,8 @@ def _usage_error(args: Any) -> str | None:
         return "--games must be at least 1 and --jobs at least 0"
     if args.ray_address and args.executor != "ray":
         return "--ray-address needs --executor ray"
+    if args.check_invariants and args.executor == "ray":
+        return "--check-invariants runs on the local executor only"
     for out in (args.log, args.report):
         if out and os.path.exists(out) and not args.force:
             return f"{out} exists; choose another file or pass --force to overwrite it"
@@ -114,6 +121,11 @@ def run(args: Any) -> int:
     except ScriptError as e:  # a script of the rules failed in a game: the rules are at fault
         print(f"error: {e}", file=sys.stderr)
         return 1
+    except InvariantViolation as e:  # the engine broke a rule of the rulebook (or the rules let it)
+        print(f"error: invariant broken in game seed {e.seed} ({args.format} / {args.frame}): "
+              f"rulebook {e.section}: {e.message}", file=sys.stderr)
+        print(f"  after: {e.event or 'the setup'}", file=sys.stderr)
+        return 1
     return _print(args, runs, time.perf_counter() - start)
 
 
@@ -134,7 +146,8 @@ def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
                              progress=progress, address=args.ray_address)
     else:
         games = simulate(r.ruleset, r.fmt, r.frame, args.games, args.seed, args.jobs, record=bool(log),
-                         progress=progress, load_ruleset=r.load_again, agents=agents)
+                         progress=progress, load_ruleset=r.load_again, agents=agents,
+                         check=args.check_invariants)
     results = []
     out = open(log, "w", encoding="utf-8") if log else None
     rules = log_fields(r.ruleset) if log else {}
