@@ -28,7 +28,8 @@ from ..conditions import CardCondition
 from ..vocabulary import Origin, Payment, Resolution, Window
 from . import observe as ob
 from .invariants import InvariantViolation, turn_ended, unit_component
-from .invariants_play import check_position
+from .context import apply_abilities
+from .invariants_play import check_position, hidden
 from .targeting import OPPONENT, PLAYERS, REQUESTS, UNITS, candidates, where_of
 
 __all__ = ["Invariants", "InvariantViolation"]
@@ -47,6 +48,7 @@ class Invariants:
         self.paying: tuple[int, str, list[str]] | None = None  # (player, action, letters paid so far)
         self.event = "setup"  # what happened last: named with a breach
         self.checked: tuple = ()  # the position last checked (`_mark`)
+        self.shown: set[int] = set()  # the players whose view of it was checked
 
     # ------------------------------------------------------------ hooks of the flow
     def request(self, p: int, option: Any) -> None:
@@ -80,10 +82,14 @@ class Invariants:
                 turn_ended(st, self.turn_player)
                 self.turn, self.turn_player, self.first_decision = st.turn, st.turn_player, True
             mark = _mark(st)
+            # 6.1 where a view is handed: to the player with the chance, at a decision
+            shown = (game.chance,) if when is not None else ()
             if mark != self.checked:  # a pass changes nothing: the position held when last checked
-                # 6.1 where a view is handed: to the player with the chance, at a decision
-                check_position(game, (game.chance,) if when is not None else ())
-                self.checked = mark
+                check_position(game, shown)
+                self.checked, self.shown = mark, set(shown)
+            elif shown and game.chance not in self.shown:
+                hidden(game, game.chance)
+                self.shown.add(game.chance)
         except InvariantViolation as e:
             raise self._named(e) from None
 
@@ -111,11 +117,12 @@ class Invariants:
     # ------------------------------------------------------------ 9.1.5, 9.2.1, 5.3, 5.3.1
     def _decision(self, p: int) -> None:
         """At a decision: 4.2.1 チャージ at the turn's first one; no battle status off the stage."""
-        st = self.game.state
+        game, st = self.game, self.game.state
         if st.turn != self.turn:
             return  # the turn's end is checked after the resolution that ended it
         if self.first_decision and p == st.turn_player:
             self.first_decision = False
+            apply_abilities(st, game.seats, game.rules.load)  # as the engine reads them now (9.4.2)
             if not st.rules_on:
                 driven = [u for u in st.players[p].field if not u.charged]
                 if driven:

@@ -181,6 +181,24 @@ def test_a_view_showing_a_face_down_unit_breaks_6_1(rs, rules, monkeypatch):
         hidden(game, 0)
 
 
+def test_the_view_handed_to_the_player_who_gets_the_chance_is_checked(rs, rules, monkeypatch):
+    """A pass changes nothing on the board, but hands the chance (and a view) to the other
+    player: a view of P1 that shows P0's hand is caught at P1's decision."""
+    from bpscript.engine import invariants_play as view
+    game, *_ = _game(rs, rules)
+    real = view.full_view
+
+    def leaky(g, p):
+        out = real(g, p)
+        if p == 1:
+            out["opponent_hand"] = [str(c) for c in g.state.players[0].hand]
+        return out
+    monkeypatch.setattr(view, "full_view", leaky)
+    game.pass_chance(0)  # P0's view is checked: it is sound
+    with _breach("6.1"):
+        game.pass_chance(1)
+
+
 # ---------------------------------------------------------------- 9.1.5, 9.2.1, 5.3, 5.3.1: requests
 def test_a_request_without_the_chance_breaks_9_1_5(rs, rules):
     game, *_ = _game(rs, rules)
