@@ -44,7 +44,7 @@ def register(sub: Any) -> None:
     sim.add_argument("--check-invariants", action="store_true",
                      help="check the rulebook's invariants after every resolution and decision of every game "
                           "(docs/simulation.md); stop at the first breach, printing the game's seed, what "
-                          "happened last and the rulebook section (exit 1). Slower: about ten times")
+                          "happened last and the rulebook section (exit 1). About five times slower")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.add_argument("--log", metavar="FILE",
                      help="write each game as a JSON line (replayable; with --compare, the first rules' games)")
