@@ -101,7 +101,7 @@ def test_the_sdist_and_the_wheel_carry_every_bundled_script(dists):
 
 def test_the_installed_package_is_the_wheel_and_stays_light(env, tmp_path):
     proc = run(env, tmp_path, "python", "-c", "import bpscript, importlib.util as u; print(bpscript.__file__); "
-               "print([m for m in ('weasyprint', 'ray', 'pygls', 'playwright') if u.find_spec(m)])")
+               "print([m for m in ('weasyprint', 'ray', 'pygls', 'playwright', 'matplotlib') if u.find_spec(m)])")
     where, heavy = proc.stdout.splitlines()
     assert Path(where).is_relative_to(env) and heavy == "[]"
 
