@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -211,10 +212,13 @@ def _write_report(args: Any, runs: list[Run]) -> None:
             "seeds": f"{args.seed}–{args.seed + args.games - 1}",
             "agents": f"{args.agent} (P0) vs {args.opponent} (P1)"}
     text = render_report(balances, command_line(args), meta, language=args.report_language)  # all of it first: a failure leaves no file
-    tmp = f"{args.report}.{os.getpid()}.tmp"
+    fd, tmp = tempfile.mkstemp(prefix=".report-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(args.report)))
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # as open() would have made it, not mkstemp's 0600
         os.replace(tmp, args.report)
     finally:
         if os.path.exists(tmp):
