@@ -58,7 +58,8 @@ class Action_charge(ActionEffect):
         return (('script', 'end'),), {}
 
     def effect(self, ctx):
-        _v_set_state(ctx, _v_units(ctx, 'character', ctx.turn_player), _k_charged)
+        if (not _v_rule_on(ctx, 'noCharging')):
+            _v_set_state(ctx, _v_units(ctx, 'character', ctx.turn_player), _k_charged)
 
 
 class Action_draw(ActionEffect):
@@ -70,7 +71,7 @@ class Action_draw(ActionEffect):
     category = 'basic'
     formats = ('lite',)
     frames = ()
-    source = 'stdlib/blackpoker-9.0/10-basic.bps:36:8'
+    source = 'stdlib/blackpoker-9.0/10-basic.bps:38:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -103,7 +104,7 @@ class Action_attack(ActionEffect):
     category = 'basic'
     formats = ('lite',)
     frames = ()
-    source = 'stdlib/blackpoker-9.0/10-basic.bps:51:8'
+    source = 'stdlib/blackpoker-9.0/10-basic.bps:53:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -131,7 +132,7 @@ class Action_block(ActionEffect):
     category = 'basic'
     formats = ('lite',)
     frames = ()
-    source = 'stdlib/blackpoker-9.0/10-basic.bps:70:8'
+    source = 'stdlib/blackpoker-9.0/10-basic.bps:72:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -168,7 +169,7 @@ class Action_damageJudge(ActionEffect):
     category = 'basic'
     formats = ('lite',)
     frames = ()
-    source = 'stdlib/blackpoker-9.0/10-basic.bps:94:8'
+    source = 'stdlib/blackpoker-9.0/10-basic.bps:96:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -199,9 +200,19 @@ class Action_damageJudge(ActionEffect):
                 for l_w in ctx.items(_v_first(ctx, l_walls)):
                     ctx.step(2)
                     _v_turn(ctx, l_w, face=_k_face_up)
-                    if (_v_matches(ctx, l_w, _c0) or _v_has_number(ctx, l_a, _a_number(ctx, l_w))):
+                    if ((_v_matches(ctx, l_w, _c0) or _v_has_number(ctx, l_a, _a_number(ctx, l_w))) and (not _v_has_role(ctx, l_a, 'withstandsBulwark'))):
                         _v_move(ctx, l_a, to=('zone', 'grave'))
                     _v_move(ctx, l_w, to=('zone', 'grave'))
+            elif _v_rule_on(ctx, 'revolution'):
+                ctx.step(1)
+                if (l_mine >= l_theirs):
+                    _v_move(ctx, l_a, to=('zone', 'grave'))
+                if (l_theirs >= l_mine):
+                    _v_move(ctx, l_blockers, to=('zone', 'grave'))
+                if (l_mine > l_theirs):
+                    _v_damage(ctx, ctx.me, (l_mine - l_theirs))
+                if (l_theirs > l_mine):
+                    _v_damage(ctx, ctx.opponent, (l_theirs - l_mine))
             else:
                 ctx.step(1)
                 if (l_mine <= l_theirs):
@@ -221,7 +232,7 @@ class Action_nextGeneration(ActionEffect):
     category = 'basic'
     formats = ('lite',)
     frames = ()
-    source = 'stdlib/blackpoker-9.0/10-basic.bps:141:8'
+    source = 'stdlib/blackpoker-9.0/10-basic.bps:150:8'
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -259,6 +270,7 @@ _v_life = _verb('life')
 _v_matches = _verb('matches')
 _v_move = _verb('move')
 _v_once_per_turn = _verb('once_per_turn')
+_v_rule_on = _verb('rule_on')
 _v_set_state = _verb('set_state')
 _v_set_status = _verb('set_status')
 _v_signal = _verb('signal')
@@ -294,64 +306,75 @@ __bps_lines__ = {
     57: 'stdlib/blackpoker-9.0/10-basic.bps:28:50',
     60: 'stdlib/blackpoker-9.0/10-basic.bps:29:3',
     61: 'stdlib/blackpoker-9.0/10-basic.bps:30:5',
-    64: 'stdlib/blackpoker-9.0/10-basic.bps:36:8',
-    84: 'stdlib/blackpoker-9.0/10-basic.bps:39:76',
-    85: 'stdlib/blackpoker-9.0/10-basic.bps:39:76',
-    87: 'stdlib/blackpoker-9.0/10-basic.bps:39:51',
-    90: 'stdlib/blackpoker-9.0/10-basic.bps:40:3',
-    91: 'stdlib/blackpoker-9.0/10-basic.bps:41:5',
-    92: 'stdlib/blackpoker-9.0/10-basic.bps:42:7',
-    94: 'stdlib/blackpoker-9.0/10-basic.bps:44:7',
-    97: 'stdlib/blackpoker-9.0/10-basic.bps:51:8',
-    115: 'stdlib/blackpoker-9.0/10-basic.bps:53:57',
-    116: 'stdlib/blackpoker-9.0/10-basic.bps:53:57',
-    118: 'stdlib/blackpoker-9.0/10-basic.bps:54:3',
-    119: 'stdlib/blackpoker-9.0/10-basic.bps:60:5',
-    120: 'stdlib/blackpoker-9.0/10-basic.bps:61:5',
-    121: 'stdlib/blackpoker-9.0/10-basic.bps:62:5',
-    122: 'stdlib/blackpoker-9.0/10-basic.bps:63:5',
-    125: 'stdlib/blackpoker-9.0/10-basic.bps:70:8',
-    145: 'stdlib/blackpoker-9.0/10-basic.bps:74:91',
-    146: 'stdlib/blackpoker-9.0/10-basic.bps:74:91',
-    148: 'stdlib/blackpoker-9.0/10-basic.bps:74:66',
-    151: 'stdlib/blackpoker-9.0/10-basic.bps:75:3',
-    152: 'stdlib/blackpoker-9.0/10-basic.bps:80:5',
-    153: 'stdlib/blackpoker-9.0/10-basic.bps:81:7',
-    154: 'stdlib/blackpoker-9.0/10-basic.bps:82:7',
-    155: 'stdlib/blackpoker-9.0/10-basic.bps:83:7',
-    156: 'stdlib/blackpoker-9.0/10-basic.bps:84:7',
-    157: 'stdlib/blackpoker-9.0/10-basic.bps:85:9',
-    159: 'stdlib/blackpoker-9.0/10-basic.bps:87:9',
-    162: 'stdlib/blackpoker-9.0/10-basic.bps:94:8',
-    182: 'stdlib/blackpoker-9.0/10-basic.bps:97:75',
-    183: 'stdlib/blackpoker-9.0/10-basic.bps:97:75',
-    185: 'stdlib/blackpoker-9.0/10-basic.bps:97:51',
-    188: 'stdlib/blackpoker-9.0/10-basic.bps:98:3',
-    189: 'stdlib/blackpoker-9.0/10-basic.bps:108:5',
-    190: 'stdlib/blackpoker-9.0/10-basic.bps:109:7',
-    191: 'stdlib/blackpoker-9.0/10-basic.bps:110:7',
-    192: 'stdlib/blackpoker-9.0/10-basic.bps:111:7',
-    193: 'stdlib/blackpoker-9.0/10-basic.bps:112:7',
-    194: 'stdlib/blackpoker-9.0/10-basic.bps:113:7',
-    195: 'stdlib/blackpoker-9.0/10-basic.bps:114:9',
-    196: 'stdlib/blackpoker-9.0/10-basic.bps:115:11',
-    197: 'stdlib/blackpoker-9.0/10-basic.bps:116:11',
-    198: 'stdlib/blackpoker-9.0/10-basic.bps:118:14',
-    199: 'stdlib/blackpoker-9.0/10-basic.bps:119:9',
-    200: 'stdlib/blackpoker-9.0/10-basic.bps:120:11',
-    201: 'stdlib/blackpoker-9.0/10-basic.bps:121:13',
-    202: 'stdlib/blackpoker-9.0/10-basic.bps:122:13',
-    203: 'stdlib/blackpoker-9.0/10-basic.bps:123:15',
-    204: 'stdlib/blackpoker-9.0/10-basic.bps:125:13',
-    206: 'stdlib/blackpoker-9.0/10-basic.bps:129:9',
-    207: 'stdlib/blackpoker-9.0/10-basic.bps:130:11',
-    208: 'stdlib/blackpoker-9.0/10-basic.bps:130:31',
-    209: 'stdlib/blackpoker-9.0/10-basic.bps:131:11',
-    210: 'stdlib/blackpoker-9.0/10-basic.bps:131:31',
-    211: 'stdlib/blackpoker-9.0/10-basic.bps:135:5',
-    212: 'stdlib/blackpoker-9.0/10-basic.bps:136:5',
-    215: 'stdlib/blackpoker-9.0/10-basic.bps:141:8',
-    235: 'stdlib/blackpoker-9.0/10-basic.bps:144:59',
-    238: 'stdlib/blackpoker-9.0/10-basic.bps:145:3',
-    239: 'stdlib/blackpoker-9.0/10-basic.bps:146:5',
+    62: 'stdlib/blackpoker-9.0/10-basic.bps:31:7',
+    65: 'stdlib/blackpoker-9.0/10-basic.bps:38:8',
+    85: 'stdlib/blackpoker-9.0/10-basic.bps:41:76',
+    86: 'stdlib/blackpoker-9.0/10-basic.bps:41:76',
+    88: 'stdlib/blackpoker-9.0/10-basic.bps:41:51',
+    91: 'stdlib/blackpoker-9.0/10-basic.bps:42:3',
+    92: 'stdlib/blackpoker-9.0/10-basic.bps:43:5',
+    93: 'stdlib/blackpoker-9.0/10-basic.bps:44:7',
+    95: 'stdlib/blackpoker-9.0/10-basic.bps:46:7',
+    98: 'stdlib/blackpoker-9.0/10-basic.bps:53:8',
+    116: 'stdlib/blackpoker-9.0/10-basic.bps:55:57',
+    117: 'stdlib/blackpoker-9.0/10-basic.bps:55:57',
+    119: 'stdlib/blackpoker-9.0/10-basic.bps:56:3',
+    120: 'stdlib/blackpoker-9.0/10-basic.bps:62:5',
+    121: 'stdlib/blackpoker-9.0/10-basic.bps:63:5',
+    122: 'stdlib/blackpoker-9.0/10-basic.bps:64:5',
+    123: 'stdlib/blackpoker-9.0/10-basic.bps:65:5',
+    126: 'stdlib/blackpoker-9.0/10-basic.bps:72:8',
+    146: 'stdlib/blackpoker-9.0/10-basic.bps:76:91',
+    147: 'stdlib/blackpoker-9.0/10-basic.bps:76:91',
+    149: 'stdlib/blackpoker-9.0/10-basic.bps:76:66',
+    152: 'stdlib/blackpoker-9.0/10-basic.bps:77:3',
+    153: 'stdlib/blackpoker-9.0/10-basic.bps:82:5',
+    154: 'stdlib/blackpoker-9.0/10-basic.bps:83:7',
+    155: 'stdlib/blackpoker-9.0/10-basic.bps:84:7',
+    156: 'stdlib/blackpoker-9.0/10-basic.bps:85:7',
+    157: 'stdlib/blackpoker-9.0/10-basic.bps:86:7',
+    158: 'stdlib/blackpoker-9.0/10-basic.bps:87:9',
+    160: 'stdlib/blackpoker-9.0/10-basic.bps:89:9',
+    163: 'stdlib/blackpoker-9.0/10-basic.bps:96:8',
+    183: 'stdlib/blackpoker-9.0/10-basic.bps:99:75',
+    184: 'stdlib/blackpoker-9.0/10-basic.bps:99:75',
+    186: 'stdlib/blackpoker-9.0/10-basic.bps:99:51',
+    189: 'stdlib/blackpoker-9.0/10-basic.bps:100:3',
+    190: 'stdlib/blackpoker-9.0/10-basic.bps:110:5',
+    191: 'stdlib/blackpoker-9.0/10-basic.bps:111:7',
+    192: 'stdlib/blackpoker-9.0/10-basic.bps:112:7',
+    193: 'stdlib/blackpoker-9.0/10-basic.bps:113:7',
+    194: 'stdlib/blackpoker-9.0/10-basic.bps:114:7',
+    195: 'stdlib/blackpoker-9.0/10-basic.bps:115:7',
+    196: 'stdlib/blackpoker-9.0/10-basic.bps:116:9',
+    197: 'stdlib/blackpoker-9.0/10-basic.bps:117:11',
+    198: 'stdlib/blackpoker-9.0/10-basic.bps:118:11',
+    199: 'stdlib/blackpoker-9.0/10-basic.bps:120:14',
+    200: 'stdlib/blackpoker-9.0/10-basic.bps:121:9',
+    201: 'stdlib/blackpoker-9.0/10-basic.bps:122:11',
+    202: 'stdlib/blackpoker-9.0/10-basic.bps:123:13',
+    203: 'stdlib/blackpoker-9.0/10-basic.bps:124:13',
+    204: 'stdlib/blackpoker-9.0/10-basic.bps:125:15',
+    205: 'stdlib/blackpoker-9.0/10-basic.bps:127:13',
+    206: 'stdlib/blackpoker-9.0/10-basic.bps:130:14',
+    207: 'stdlib/blackpoker-9.0/10-basic.bps:131:9',
+    208: 'stdlib/blackpoker-9.0/10-basic.bps:132:11',
+    209: 'stdlib/blackpoker-9.0/10-basic.bps:132:31',
+    210: 'stdlib/blackpoker-9.0/10-basic.bps:133:11',
+    211: 'stdlib/blackpoker-9.0/10-basic.bps:133:31',
+    212: 'stdlib/blackpoker-9.0/10-basic.bps:134:11',
+    213: 'stdlib/blackpoker-9.0/10-basic.bps:134:30',
+    214: 'stdlib/blackpoker-9.0/10-basic.bps:135:11',
+    215: 'stdlib/blackpoker-9.0/10-basic.bps:135:30',
+    217: 'stdlib/blackpoker-9.0/10-basic.bps:138:9',
+    218: 'stdlib/blackpoker-9.0/10-basic.bps:139:11',
+    219: 'stdlib/blackpoker-9.0/10-basic.bps:139:31',
+    220: 'stdlib/blackpoker-9.0/10-basic.bps:140:11',
+    221: 'stdlib/blackpoker-9.0/10-basic.bps:140:31',
+    222: 'stdlib/blackpoker-9.0/10-basic.bps:144:5',
+    223: 'stdlib/blackpoker-9.0/10-basic.bps:145:5',
+    226: 'stdlib/blackpoker-9.0/10-basic.bps:150:8',
+    246: 'stdlib/blackpoker-9.0/10-basic.bps:153:59',
+    249: 'stdlib/blackpoker-9.0/10-basic.bps:154:3',
+    250: 'stdlib/blackpoker-9.0/10-basic.bps:155:5',
 }
