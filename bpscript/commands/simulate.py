@@ -17,9 +17,8 @@ from ..engine.registry import NotExecutable
 from ..engine.runner import SimulationError
 from ..engine.state import RulesError
 from ._games import game_ruleset, log_fields, regulation_options
+from ._agents import AGENTS, budget_error, engine_name, ismcts_options
 from .common import to_terminal
-
-AGENTS = ("random", "greedy")
 
 
 def register(sub: Any) -> None:
@@ -36,6 +35,7 @@ def register(sub: Any) -> None:
                      help="worker processes (default 1; --jobs alone or --jobs 0: one per core)")
     sim.add_argument("--agent", choices=AGENTS, default="random", help="P0's agent (default random)")
     sim.add_argument("--opponent", choices=AGENTS, default="random", help="P1's agent (default random)")
+    ismcts_options(sim)
     sim.add_argument("--compare", metavar="RULES",
                      help="also play the same games with other rules, side by side: a path (a homebrew "
                           "package, .bps files) or a bundled ruleset's name (blackpoker-8.2, blackpoker-9.0)")
@@ -68,6 +68,8 @@ class Run:
 def _usage_error(args: Any) -> str | None:
     if args.games < 1 or args.jobs < 0:
         return "--games must be at least 1 and --jobs at least 0"
+    if budget_error(args):
+        return budget_error(args)
     if args.ray_address and args.executor != "ray":
         return "--ray-address needs --executor ray"
     for out in (args.log, args.report):
@@ -109,6 +111,7 @@ def run(args: Any) -> int:
         require("ray", "simulate --executor ray")
     if args.jobs == 0:
         args.jobs = os.cpu_count() or 1
+    args.agent, args.opponent = engine_name(args.agent, args), engine_name(args.opponent, args)
     runs = _runs(args)
     if isinstance(runs, int):
         return runs

@@ -13,7 +13,7 @@ from .. import model as m
 from .agents import LogMismatch, Recorder, ReplayAgent
 from .claims import Checked, claimed_agent, seat_seed
 from .game import DEFAULT_MAX_TURNS, Game
-from .greedy import make_agent
+from .roster import make_agent
 from .pool import WorkerError, ordered, portable
 from .rules import Rules
 
