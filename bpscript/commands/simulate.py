@@ -143,10 +143,11 @@ def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
     if args.executor == "ray":
         from ..engine.distributed import simulate_ray
         games = simulate_ray(r.load_again, r.fmt, r.frame, args.games, args.seed, agents, record=bool(log),
-                             progress=progress, address=args.ray_address)
+                             progress=progress, address=args.ray_address, measure=bool(args.report))
     else:
         games = simulate(r.ruleset, r.fmt, r.frame, args.games, args.seed, args.jobs, record=bool(log),
-                         progress=progress, load_ruleset=r.load_again, agents=agents)
+                         progress=progress, load_ruleset=r.load_again, agents=agents,
+                         measure=bool(args.report))
     results = []
     out = open(log, "w", encoding="utf-8") if log else None
     rules = log_fields(r.ruleset) if log else {}
@@ -196,7 +197,11 @@ def _print(args: Any, runs: list[Run], elapsed: float) -> int:
 def _write_report(args: Any, runs: list[Run]) -> None:
     from ..backends.balance import balance
     from ..backends.report import render_report
+    from ..backends.measures import measures
+    from ..engine.rules import Rules
     balances = [balance(r.results, r.label, {sid: s.name for sid, s in r.ruleset.scripts.items()}) for r in runs]
+    for b, r in zip(balances, runs):  # the scripts a player may request: a dead one is among them
+        b.measures = measures(r.results, [c.id for c in Rules(r.ruleset, r.fmt, r.frame).direct])
     meta = {"regulation": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
             "seeds": f"{args.seed}–{args.seed + args.games - 1}",
             "agents": f"{args.agent} (P0) vs {args.opponent} (P1)"}
