@@ -32,7 +32,7 @@ class _Worker:
 
     def run(self, seeds: list[int], record: bool, agents: tuple[str, str],
             measure: bool = False) -> list[dict[str, Any]]:
-        return play_seeds(self.ruleset, self.rules, seeds, record, agents, measure)
+        return play_seeds(self.ruleset, self.rules, seeds, record, agents, measure=measure)
 
 
 def _runtime_env() -> dict[str, Any]:
