@@ -119,7 +119,8 @@ def run(args: Any) -> int:
         require("ray", "simulate --executor ray")
     if args.jobs == 0:
         args.jobs = os.cpu_count() or 1
-    args.agent, args.opponent = engine_name(args.agent, args), engine_name(args.opponent, args)
+    # the agents as the engine names them (`ismcts-200`): what is played, logged and shown
+    args.seats = (engine_name(args.agent, args), engine_name(args.opponent, args))
     runs = _runs(args)
     if isinstance(runs, int):
         return runs
@@ -152,7 +153,7 @@ def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
             bar = "#" * (20 * done // total)
             print(f"simulate [{bar:<20}] {done}/{total} games", end=end, file=sys.stderr, flush=True)
 
-    agents = (args.agent, args.opponent)
+    agents = args.seats
     if args.executor == "ray":
         from ..engine.distributed import simulate_ray
         games = simulate_ray(r.load_again, r.fmt, r.frame, args.games, args.seed, agents, record=bool(log),
@@ -181,7 +182,7 @@ def _print(args: Any, runs: list[Run], elapsed: float) -> int:
     for r in runs:
         s = aggregate(r.results)
         s["rules"] = r.label
-        s["agents"] = [args.agent, args.opponent]
+        s["agents"] = list(args.seats)
         s["seconds"] = round(elapsed, 3)
         s["games_per_second"] = round(len(r.results) * len(runs) / elapsed, 1) if elapsed else None
         stats.append(s)
@@ -192,8 +193,8 @@ def _print(args: Any, runs: list[Run], elapsed: float) -> int:
                           sys.stdout))
         return 0
     for r, s in zip(runs, stats):
-        who = "" if (len(runs), args.agent, args.opponent) == (1, "random", "random") else \
-            f"; {args.agent} (P0) vs {args.opponent} (P1)"
+        who = "" if (len(runs), *args.seats) == (1, "random", "random") else \
+            f"; {args.seats[0]} (P0) vs {args.seats[1]} (P1)"
         print(printable(f"{s['games']} games of {r.label}: {r.fmt} / {r.frame} "
               f"(seeds {args.seed}–{args.seed + args.games - 1}), {elapsed:.1f} s, {s['games_per_second']} games/s{who}"))
         print(f"win rate: P0 {s['win_rate']['P0']:.1%}  P1 {s['win_rate']['P1']:.1%}  "
@@ -217,7 +218,7 @@ def _write_report(args: Any, runs: list[Run]) -> None:
         b.measures = measures(r.results, [c.id for c in Rules(r.ruleset, r.fmt, r.frame).direct])
     meta = {"regulation": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
             "seeds": f"{args.seed}–{args.seed + args.games - 1}",
-            "agents": f"{args.agent} (P0) vs {args.opponent} (P1)"}
+            "agents": f"{args.seats[0]} (P0) vs {args.seats[1]} (P1)"}
     text = render_report(balances, command_line(args), meta, language=args.report_language)  # all of it first: a failure leaves no file
     fd, tmp = tempfile.mkstemp(prefix=".report-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(args.report)))
     try:
@@ -239,4 +240,7 @@ def command_line(args: Any) -> str:
                      *([f"--ruleset {args.ruleset}"] if args.ruleset else []),
                      f"--format {args.format} --frame {args.frame}",
                      f"--games {args.games} --seed {args.seed} --agent {args.agent} --opponent {args.opponent}",
+                     *([f"--ismcts-iterations {args.ismcts_iterations}"]
+                       + ([f"--ismcts-rollout {args.ismcts_rollout}"] if args.ismcts_rollout != "random" else [])
+                       if "ismcts" in (args.agent, args.opponent) else []),
                      *([f"--compare {args.compare}"] if args.compare else [])])
