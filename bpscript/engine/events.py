@@ -8,12 +8,9 @@ they carry slots and no instance dict; `kind` is the event's id as scripts name 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import Any, ClassVar
 
 from ..cards import Card
-
-if TYPE_CHECKING:  # the state holds events: the unit type is named, not imported
-    from .state import Unit
 
 
 @dataclass(slots=True, eq=False)
@@ -68,7 +65,7 @@ class Signal:
 
     kind: str
     player: int
-    unit: Unit | None
+    unit: Any  # the Unit signalled, or None (the state holds events: this module imports no state)
 
 
 #: any event of the trigger check
