@@ -29,7 +29,7 @@ from .collector import fewer_collections
 from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
 from .diagnostics import Diagnostic, Severity
 from .model import Ruleset, RulesetInfo
-from .package import declares_rules, no_ruleset, package_of
+from .package import WORDS, declares_rules, no_ruleset, package_of
 from .paths import scan
 from .resolve import resolve
 from .source import Span
@@ -397,8 +397,10 @@ def _add(result: LoadResult, name: str, modules, typecheck: bool, own: set[str] 
     rs, diags = resolve(modules)
     if typecheck:
         diags += check_ruleset(rs)
-    if bare:
-        diags = [d for d in diags if d.span.file not in bare] + list(bare.values())
+    if bare:  # the word errors of a file read with no rules become its one E207
+        dropped = {d.span.file for d in diags if d.span.file in bare and d.code in WORDS}
+        diags = [d for d in diags if d.span.file not in dropped or d.code not in WORDS] + \
+            [bare[f] for f in sorted(dropped)]
     if rename and rs.info.name:
         name = rs.info.name
     if package is not None:

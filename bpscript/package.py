@@ -6,7 +6,8 @@ belongs to the package and is read on top of the same bundled ruleset, `extends`
 
 A file loaded with no ruleset at all (no `extends`, no bundled ruleset given with it, no
 vocabulary of its own) would get an error for every word of the rules it uses — a type,
-a trigger, a zone, a frame. It gets one error instead (E207), which says to add `extends`.
+a trigger, a zone, a frame (the codes in `WORDS`). It gets one error instead (E207), which
+says to add `extends`; its other errors (a duplicate id, a syntax error) stay.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ from .diagnostics import Diagnostic
 from .syntax import ast
 
 NO_RULESET = "E207"
+#: the errors of a word the rules declare (header words, types, labels, components, cost
+#: letters, formats, frames, zones, target kinds, names, events): what a file with no
+#: rules gets for every word it uses
+WORDS = frozenset({"E102", "E110", "E111", "E112", "E113", "E114", "E120", "E132", "E160", "E161", "E162",
+                   "E180", "E300", "E310", "E512"})
 _EXTENDS = re.compile(r'^[ \t]*extends[ \t]+"([^"\n]+)"', re.M)
 
 

@@ -42,6 +42,7 @@ class Checker(fx.NodeVisitor):
         self.rs = ruleset
         self.voc = ruleset.vocabulary
         self.spellings = self.voc.spelling_map()
+        self.words = self.voc.spelled()  # the words of card conditions
         self.diags: list[Diagnostic] = []
         self.refs: dict[int, fx.Ref] = {}     # id(Name) -> what it is
         self.lits: dict[int, fx.Lit] = {}     # id(Str) -> the condition it was parsed into
@@ -170,7 +171,7 @@ class Checker(fx.NodeVisitor):
         if want != "condition":
             return "text"
         try:
-            cond = parse_condition(e.value, self.spellings)
+            cond = parse_condition(e.value, self.spellings, self.words)
         except ConditionError as err:  # located inside the string, after its opening quote
             at = e.span.column + 1 + err.offset
             self.diags.append(Diagnostic("E130", f"bad card condition: {err.message}",

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+import docblocks
 from bpscript import __version__
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,7 +101,7 @@ def test_the_sdist_and_the_wheel_carry_every_bundled_script(dists):
 
 def test_the_installed_package_is_the_wheel_and_stays_light(env, tmp_path):
     proc = run(env, tmp_path, "python", "-c", "import bpscript, importlib.util as u; print(bpscript.__file__); "
-               "print([m for m in ('weasyprint', 'ray', 'pygls', 'playwright') if u.find_spec(m)])")
+               "print([m for m in ('weasyprint', 'ray', 'pygls', 'playwright', 'matplotlib') if u.find_spec(m)])")
     where, heavy = proc.stdout.splitlines()
     assert Path(where).is_relative_to(env) and heavy == "[]"
 
@@ -279,3 +280,99 @@ def test_a_new_frame_s_own_test_runs_with_the_command_alone(env, tmp_path):
     assert bare.stdout == "None\n"
     proc = run(env, tmp_path, sys.executable, "-I", "-S", "duel/test_duel.py")
     assert (proc.returncode, proc.stdout) == (0, "3 passed, 0 failed\n"), proc.stdout + proc.stderr
+
+
+# ------------------------------------------------------------------ the docs, run as written
+#: the documents whose shell blocks are run, in the order a reader meets them
+DOCS = ("README.md", "docs/getting-started.md", "docs/tutorial.md", "docs/homebrew.md", "docs/lint/index.md")
+NOT_A_CLONE = shutil.ignore_patterns(".git", "build", "dist", "site", "*.egg-info", "__pycache__", ".pytest_cache",
+                                     ".hypothesis", ".benchmarks", "node_modules", "*.vsix")
+
+
+@pytest.fixture(scope="module")
+def pipx_bin(dists, tmp_path_factory) -> Path:
+    """The wheel installed with pipx (its own PIPX_HOME), as `pipx install .` leaves it."""
+    if shutil.which("pipx") is None:
+        pytest.skip("pipx is not installed here (CI installs it: README, Develop)")
+    home = tmp_path_factory.mktemp("pipx")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(PIPX_HOME=str(home / "home"), PIPX_BIN_DIR=str(home / "bin"))
+    proc = subprocess.run(["pipx", "install", str(dists["wheel"])], capture_output=True, text=True, env=env,
+                          timeout=900)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    # python3 as a pipx user has it: no bpscript (nor pytest) to import, the command on the PATH
+    (home / "bin" / "python3").write_text(f"#!/bin/sh\nexec {sys.executable} -S \"$@\"\n")
+    (home / "bin" / "python3").chmod(0o755)
+    return home / "bin"
+
+
+def _shell(bin_dir: Path, cache: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("BPSCRIPT_HOME", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", BPSCRIPT_CACHE_DIR=str(cache), NO_COLOR="1")
+    return env
+
+
+def _own_venv(clone: Path) -> Path:
+    """A fresh virtual environment with pip, for a block that installs bpscript itself."""
+    path = clone.parent / "dev-venv"
+    venv.create(path, with_pip=True)
+    return path / "bin"
+
+
+def _run_block(block: docblocks.Block, cwd: Path, env: dict[str, str], own_install: bool) -> list[str]:
+    """Run a block's commands in order; what went wrong, if anything (empty: it passed)."""
+    if block.writes is not None:
+        name, text = block.writes
+        (cwd / name).parent.mkdir(parents=True, exist_ok=True)
+        (cwd / name).write_text(text, "utf-8")
+        return []
+    for command in block.commands:
+        line = docblocks.as_run(command.text, own_install)
+        # an interactive game, given no input, is abandoned: exit 1 (docs/play.md)
+        interactive = line.startswith("bpscript play ")
+        proc = subprocess.run(["bash", "-c", line], cwd=cwd, env=env, input="", capture_output=True, text=True,
+                              timeout=1800)
+        output = proc.stdout + proc.stderr
+        expected = "non-zero" if command.fails or interactive else "0"
+        if "Traceback (most recent call last)" in output or (proc.returncode == 0) != (expected == "0") \
+                or (interactive and "game abandoned" not in proc.stderr):
+            return [f"{block}: `{command.text}` exited {proc.returncode} (expected {expected}):\n{output[-1500:]}"]
+        lost = docblocks.missing(command.shown, output)
+        if lost:
+            return [f"{block}: `{command.text}` did not print {lost}:\n{output[-1500:]}"]
+    return []
+
+
+@pytest.mark.parametrize("installer", ["pip", "pipx"])
+def test_every_shell_block_of_the_docs_runs_as_written(request, capsys, env, installer, tmp_path):
+    """README.md and the user docs, run block by block against the wheel installed without
+    the test extras (pip into a virtual environment; pipx where it is present): from an empty
+    directory, or from a clone where the doc says so (tests/docblocks.py)."""
+    bin_dir = env / "bin" if installer == "pip" else request.getfixturevalue("pipx_bin")
+    clone = tmp_path / "clone"
+    shutil.copytree(ROOT, clone, ignore=NOT_A_CLONE)
+    shell = _shell(bin_dir, tmp_path / "cache")
+    ran, skipped, failures = 0, [], []
+    for doc in DOCS:
+        here = tmp_path / doc.replace("/", "-")
+        here.mkdir()
+        for block in docblocks.blocks(ROOT, doc):
+            if block.skip is not None:
+                skipped.append(f"{block} ({block.skip})")
+                continue
+            if block.marker == "venv":
+                if installer != "pip":
+                    continue  # it makes its own environment: once is enough
+                own = tmp_path / "dev" / "clone"
+                shutil.copytree(ROOT, own, ignore=NOT_A_CLONE)
+                failures += _run_block(block, own, _shell(_own_venv(own), tmp_path / "cache"), own_install=True)
+            else:
+                cwd = clone if block.marker == "clone" else here
+                failures += _run_block(block, cwd, shell, own_install=False)
+            ran += block.writes is None
+    with capsys.disabled():  # shown in every run, passing or not
+        print(f"\ndocs as tests ({installer}): {ran} block(s) ran, {len(skipped)} skipped: {'; '.join(skipped)}")
+    assert not failures, "\n\n".join(failures)
+    total = ran + len(skipped)
+    assert total >= 20 and len(skipped) * 10 <= total, (ran, skipped)

@@ -42,3 +42,12 @@ def test_a_file_with_its_own_vocabulary_is_not_bare(tmp_path):
     frame = Path(__file__).parent / "fixtures" / "frames" / "setup_no_first_player.bps"
     codes = [d.code for d in load([words, frame], cache=False).diagnostics]
     assert codes == ["E514"]
+
+
+def test_a_bare_file_keeps_the_errors_that_are_not_about_words(tmp_path):
+    """Only the errors of the rules' words give way to E207: a duplicate id stays."""
+    f = tmp_path / "dup.bps"
+    f.write_text('action a "A" (基本) {\n  @直接-通常-メイン\n  effect: "x"\n  formats: lite\n}\n'
+                 'action a "A2" (基本) {\n  @直接-通常-メイン\n  effect: "x"\n  formats: lite\n}\n', "utf-8")
+    codes = sorted(d.code for d in load([f], cache=False).diagnostics)
+    assert codes == ["E201", "E207"]

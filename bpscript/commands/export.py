@@ -114,8 +114,10 @@ def _data_block(side: dict, part: str, info) -> dict[str, str] | None:
         return _texts(frame)
     data = side.get("data")
     if not isinstance(data, dict) or any(isinstance(v, (dict, list)) for v in data.values()):
+        hint = " (it holds the frame data's block: export it with --document act-frame)" \
+            if isinstance(side.get("frameData"), dict) else ""
         print(f"{side.get('__path__', DATA_FILE)}:1:1: error[E401]: expected a `data:` mapping of texts (ver, "
-              "lastupdate, …)", file=sys.stderr)
+              f"lastupdate, …){hint}", file=sys.stderr)
         return None
     out = _texts(data)
     if part == "act-frame":

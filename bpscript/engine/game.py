@@ -30,6 +30,7 @@ from .agents import Withdrawn
 from .base import NotExecutable, locate
 from .registry import ScriptError
 from .context import EffectContext, apply_abilities
+from .invariants_flow import Invariants
 from .abilities import shielded
 from .costs import Costs
 from .events import script_event
@@ -110,7 +111,7 @@ class Game:
         self.max_turns = max_turns
         self.max_decisions = max_decisions
         self.decisions_this_turn = 0
-        self.check = check  # check invariants after every resolution (tests)
+        self.check = check  # check the rulebook's invariants after every resolution and decision
         self.requested: Counter[str] = Counter()
         #: the actions each player requested (their own requests, not triggered ones)
         self.requested_by: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
@@ -138,6 +139,10 @@ class Game:
         if dealing:  # the setup's decisions (a chosen hand, …) are the agents' (3.9, 8.3)
             deal(self.state, self.seats, seed, self.observe if self.observers else None)
             self.chance = self.state.turn_player
+        #: the rulebook's invariants (`bpscript.engine.invariants_flow`), observing the game
+        self.invariants = Invariants(owner) if check else None
+        if check:
+            self.observers.append(self.invariants)
 
     # ------------------------------------------------------------ helpers
     def ctx(self, request: Request) -> EffectContext:
@@ -201,6 +206,8 @@ class Game:
     def take_request(self, p: int, choice: Option) -> Request:
         """Player `p` (who has the chance) makes the legal request `choice`: [4] → [10]."""
         st = self.state
+        if self.check:
+            self.invariants.request(p, choice)
         req = self.make_request(p, choice)  # [5]
         self.passes.clear()  # [4] (once made: a request withdrawn while paying resets nothing)
         pending = st.pending
@@ -217,6 +224,8 @@ class Game:
             if st.winner is None:
                 self.add_to_stage(req)  # [10]
             self.chance = 1 - p  # [16]
+        if self.check:
+            self.invariants.decided()
         return req
 
     def request(self, player: int, action: str, keys: Any = (), *, key_unit: Unit | None = None,
@@ -343,9 +352,11 @@ class Game:
             missing = dict(rules.not_executable).get(req.action, ())
             raise NotExecutable(req.action, ", ".join(missing) or "not in this regulation")
         effect = rules.instance(req.action)  # loaded here: an error of the package is not the script's
-        before = ob.Snapshot(st) if self.observers else None
+        observers = self.observers
+        # what a resolution changed is worked out for observers other than the invariants' checker
+        before = ob.Snapshot(st) if observers and observers != [self.invariants] else None
         effective = req.target is None or self.target_ok(req)
-        if before is not None:  # first, so what the effect asks is asked under its name
+        if observers:  # first, so what the effect asks is asked under its name
             self.observe(ob.Resolved(req.controller, req.action, effective, req.triggered))
         # its key cards are on the stage, in no zone, until the effect places them (`take`)
         staged = st.staged = set(req.keys) if req.keys else None
@@ -391,7 +402,7 @@ class Game:
             for record in before.changes(st, req):
                 self.observe(record)
         if self.check:
-            st.check_invariants()
+            self.invariants.resolved(req)
         self.win_check()
 
     def win_check(self) -> None:

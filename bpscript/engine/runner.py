@@ -14,6 +14,7 @@ from .agents import LogMismatch, Recorder, ReplayAgent
 from .claims import Checked, claimed_agent, seat_seed
 from .game import DEFAULT_MAX_TURNS, Game
 from .greedy import make_agent
+from .invariants import InvariantViolation
 from .pool import WorkerError, ordered, portable
 from .rules import Rules
 
@@ -22,12 +23,18 @@ def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rule
                 record: bool = False, check: bool = False, max_turns: int = 200,
                 agents: tuple[str, str] = ("random", "random")) -> tuple[Game, dict[str, Any]]:
     """One game of two seeded agents (`agents`: their names, P0 then P1; random by
-    default); its summary (with the decisions when `record`)."""
+    default); its summary (with the decisions when `record`). With `check`, the rulebook's
+    invariants are checked throughout: the first breach raises `InvariantViolation` with
+    the game's seed."""
     a, b = make_agent(agents[0], seed * 2 + 1), make_agent(agents[1], seed * 2 + 2)
     decisions: list[Any] = []
     players = [Recorder(a, decisions), Recorder(b, decisions)] if record else [a, b]
-    game = Game(ruleset, fmt, frame, seed, players, rules=rules, check=check, max_turns=max_turns)
-    game.play()
+    try:
+        game = Game(ruleset, fmt, frame, seed, players, rules=rules, check=check, max_turns=max_turns)
+        game.play()
+    except InvariantViolation as e:
+        e.seed = seed
+        raise
     out = {"format": fmt, "frame": frame, "agents": list(agents), **game.summary()}
     if record:
         out["decisions"] = decisions
@@ -35,9 +42,10 @@ def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rule
 
 
 def play_seeds(ruleset: m.Ruleset, rules: Rules, seeds: list[int], record: bool = False,
-               agents: tuple[str, str] = ("random", "random")) -> list[dict[str, Any]]:
+               agents: tuple[str, str] = ("random", "random"), check: bool = False) -> list[dict[str, Any]]:
     """The summaries of the games of `seeds`, in order: what every executor runs."""
-    return [random_game(ruleset, rules.format, rules.frame, s, rules, record, agents=agents)[1] for s in seeds]
+    return [random_game(ruleset, rules.format, rules.frame, s, rules, record, check=check, agents=agents)[1]
+            for s in seeds]
 
 
 @dataclass
@@ -163,10 +171,10 @@ def _init_worker(load_ruleset: Any, fmt: str, frame: str) -> None:
     _WORKER.update(ruleset=rs, rules=Rules(rs, fmt, frame))
 
 
-def _run_chunk(args: tuple[list[int], bool, tuple[str, str]]) -> list[dict[str, Any]]:
-    seeds, record, agents = args
+def _run_chunk(args: tuple[list[int], bool, tuple[str, str], bool]) -> list[dict[str, Any]]:
+    seeds, record, agents, check = args
     try:
-        return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, record, agents)
+        return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, record, agents, check)
     except Exception as e:  # noqa: BLE001 - one that cannot be pickled reaches the parent with its seeds
         carried = portable(e, f"seeds {seeds[0]}–{seeds[-1]}: ")
         if carried is e:
@@ -182,19 +190,20 @@ def chunks_of(seeds: list[int], workers: int, most: int = 50) -> list[list[int]]
 
 def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jobs: int = 1,
              record: bool = False, progress: Any = None, load_ruleset: Any = None,
-             agents: tuple[str, str] = ("random", "random")) -> Iterable[dict[str, Any]]:
+             agents: tuple[str, str] = ("random", "random"), check: bool = False) -> Iterable[dict[str, Any]]:
     """Yield the summary of each game, in seed order. With `jobs` > 1, worker processes
     get their ruleset from `load_ruleset` (a picklable function), or inherit it (fork),
-    and compile its rules once each."""
+    and compile its rules once each. `check`: the rulebook's invariants are checked in
+    every game (`InvariantViolation` at the first breach)."""
     seeds = list(range(seed, seed + games))
     if jobs <= 1:
         rules = Rules(ruleset, fmt, frame)
         for i, s in enumerate(seeds, 1):
-            yield random_game(ruleset, fmt, frame, s, rules, record, agents=agents)[1]
+            yield random_game(ruleset, fmt, frame, s, rules, record, check=check, agents=agents)[1]
             if progress:
                 progress(i, games)
         return
-    chunks = [(c, record, tuple(agents)) for c in chunks_of(seeds, jobs)]
+    chunks = [(c, record, tuple(agents), check) for c in chunks_of(seeds, jobs)]
     done = 0
     fork = hasattr(os, "fork")
     # forked workers inherit the ruleset and its compiled rules: nothing is loaded or compiled again

@@ -189,8 +189,10 @@ def return_to_hand(ctx: Ctx, what: Any) -> None:
 
 @verb
 def set_state(ctx: Ctx, what: Any, state: Any) -> None:
+    """Charge or drive units; abilities that count charged units are read anew (9.4.2)."""
     for u in units_of(what):
         u.charged = state is CHARGED
+    ctx.state.version += 1
 
 
 @verb

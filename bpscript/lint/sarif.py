@@ -23,7 +23,9 @@ from .rules import BY_CODE, doc_page
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-DOCS_DIR = Path(__file__).resolve().parents[2] / "docs"
+_CHECKOUT = Path(__file__).resolve().parents[2]
+#: the docs of a source checkout (none in an installed copy)
+DOCS_DIR = _CHECKOUT / "docs" if (_CHECKOUT / "pyproject.toml").is_file() else None
 
 
 def help_uri(code: str, docs_url: str | None = None) -> str | None:
@@ -34,7 +36,7 @@ def help_uri(code: str, docs_url: str | None = None) -> str | None:
     anchor = "" if code in BY_CODE else f"#{code.lower()}"
     if docs_url:
         return docs_url.rstrip("/") + "/" + page.removesuffix(".md") + "/" + anchor
-    if not (DOCS_DIR / page).is_file():
+    if DOCS_DIR is None or not (DOCS_DIR / page).is_file():
         return None
     return (DOCS_DIR / page).as_uri() + anchor
 

@@ -14,6 +14,7 @@ from lsprotocol import types as lsp
 
 from ..model import Ruleset
 from ..names import term_table
+from ..syntax.conditions import words_of
 from ..syntax.keywords import FIELD_NAMES, ITEM_WORDS
 from ..verbs import LIBRARY, TERM_TYPES, VerbSpec
 from . import cursor
@@ -24,21 +25,36 @@ from .vocabulary import Vocabulary, vocabulary
 K = lsp.CompletionItemKind
 SNIPPET = lsp.InsertTextFormat.Snippet
 
-#: the printed card-condition forms (bpscript.syntax.conditions), as snippets
-CONDITION_FORMS: tuple[tuple[str, str, str], ...] = (
-    ("♡A〜10", "${1|♠,♡,♢,♣|}${2:A}〜${3:10}", "one card of a suit, in a range of ranks"),
-    ("♠A〜10 を 2枚", "${1|♠,♡,♢,♣|}${2:A}〜${3:10} を ${4:2}枚", "several cards of one pattern"),
-    ("A と J", "${1:A} と ${2:J}", "one card for each pattern"),
-    ("Joker", "Joker", "a Joker"),
-    ("同じスートを2枚", "同じスートを${1:2}枚", "cards of one suit"),
-    ("同じスートを2枚以上", "同じスートを${1:2}枚以上", "at least N cards of one suit"),
-    ("同じスートのA,10〜K を 5枚", "同じスートの${1:A,10〜K} を ${2:5}枚", "cards of one suit among ranks"),
-    ("同じ数字を2枚", "同じ数字を${1:2}枚", "cards of one number"),
-    ("全て(裏向き)", "全て(裏向き)", "any card, face down"),
-    ("レアカード1枚", "レアカード${1:1}枚", "cards from the rare zone"),
-    ("<ラベル> を持つ兵士1体", "<${1:スラッシュ}> を持つ${2|兵士,防壁|}${3:1}体", "a unit holding a label"),
-    ("「キャラクター」1体", "「${1:リアニメーター}」${2:1}体", "a unit of a named character"),
-)
+def condition_forms(rs: Ruleset | None = None) -> list[tuple[str, str, str]]:
+    """The card-condition forms (`bpscript.syntax.conditions`) as (label, snippet, what it
+    is), written in the ruleset's words, with its labels, unit types and characters as the
+    examples (the base ruleset's words, and placeholders, without one)."""
+    w = words_of(rs.vocabulary.spelled() if rs is not None else None)
+    take, cards, units = w["taking"], w["cardCount"], w["unitCount"]
+    same, number = w["sameSuit"], w["sameNumber"]
+    label = next((l.name for l in rs.vocabulary.labels), "label") if rs is not None else "label"
+    kinds = [t.name for t in rs.vocabulary.types if t.kind == "character"] if rs is not None else []
+    named = next((s.name for s in rs.scripts.values() if s.kind == "character"), "name") if rs is not None else "name"
+    holder = f"${{2|{','.join(kinds)}|}}" if kinds else "${2:type}"
+    return [
+        ("♡A〜10", "${1|♠,♡,♢,♣|}${2:A}〜${3:10}", "one card of a suit, in a range of ranks"),
+        (f"♠A〜10 {take} 2{cards}", f"${{1|♠,♡,♢,♣|}}${{2:A}}〜${{3:10}} {take} ${{4:2}}{cards}",
+         "several cards of one pattern"),
+        (f"A {w['joined']} J", f"${{1:A}} {w['joined']} ${{2:J}}", "one card for each pattern"),
+        ("Joker", "Joker", "a Joker"),
+        (f"{same}{take}2{cards}", f"{same}{take}${{1:2}}{cards}", "cards of one suit"),
+        (f"{same}{take}2{cards}{w['orMore']}", f"{same}{take}${{1:2}}{cards}{w['orMore']}", "at least N cards of one suit"),
+        (f"{same}{w['ofRanks']}A,10〜K {take} 5{cards}", f"{same}{w['ofRanks']}${{1:A,10〜K}} {take} ${{2:5}}{cards}",
+         "cards of one suit among ranks"),
+        (f"{number}{take}2{cards}", f"{number}{take}${{1:2}}{cards}", "cards of one number"),
+        (f"{w['everyCard']}({w['faceDown']})", f"{w['everyCard']}({w['faceDown']})", "any card, face down"),
+        (f"{w['rareCard']}1{cards}", f"{w['rareCard']}${{1:1}}{cards}", "cards from the rare zone"),
+        (f"<{label}> {w['holding']}{kinds[0] if kinds else 'type'}1{units}",
+         f"<${{1:{label}}}> {w['holding']}{holder}${{3:1}}{units}", "a unit holding a label"),
+        (f"「{named}」1{units}", f"「${{1:{named}}}」${{2:1}}{units}", "a unit of a named character"),
+    ]
+
+
 #: parameter types whose values are only ever written as constants (charged, face_up, top …)
 FIXED = ("state", "face", "duration", "position")
 KEYWORDS = ("if", "elif", "else", "for", "in", "let", "step", "repeat", "until", "and", "or", "not")
@@ -69,7 +85,7 @@ def complete(text: str, offset: int, rs: Ruleset | None) -> Completions:
         return Completions([_item(letter, K.EnumMember, what) for letter, what in _vocab(vocab, "costs", {}).items()])
     if typed is not None and typed.type in ("KEY", "UNIT_COND"):
         return Completions([lsp.CompletionItem(label=label, kind=K.Snippet, detail=doc, insert_text=snippet,
-                                               insert_text_format=SNIPPET) for label, snippet, doc in CONDITION_FORMS],
+                                               insert_text_format=SNIPPET) for label, snippet, doc in condition_forms(rs)],
                            len(typed) - 1)
     if "action" in cur.words:  # the top level: the words that open an item
         return Completions([_item(w, K.Keyword) for w in ITEM_WORDS + ("override",) if w in cur.words], word)

@@ -31,8 +31,8 @@ def hover_text(at: Spot | None, rs: Ruleset | None, name: fx.Name | None = None,
     cond = at.condition()
     if cond is not None:
         mark, word = cond
-        spellings = rs.vocabulary.spelling_map() if rs is not None else None
-        return describe_condition(mark, word.text, spellings), word
+        voc = rs.vocabulary if rs is not None else None
+        return describe_condition(mark, word.text, voc and voc.spelling_map(), voc and voc.spelled()), word
     ref = at.reference()
     if ref is not None and rs is not None:
         script = rs.by_name(ref.text)
@@ -77,11 +77,12 @@ def _cards(cards: list[Card]) -> str:
     return " ".join(str(c) for c in cards) if cards else "none"
 
 
-def describe_condition(mark: str, text: str, spellings: dict[str, str] | None = None) -> str:
+def describe_condition(mark: str, text: str, spellings: dict[str, str] | None = None,
+                       words: dict[str, str] | None = None) -> str:
     """The condition in words: how many cards, which cards can take part, how many ways."""
     head = f"**{mark}{text}** — {MARKS[mark]}"
     try:
-        cond = parse_condition(text, spellings)
+        cond = parse_condition(text, spellings, words)
     except ConditionError as err:
         return f"{head}\n\nnot a condition: {err.message} (expected {err.expected})"
     if isinstance(cond, LabelHolder):
@@ -92,7 +93,7 @@ def describe_condition(mark: str, text: str, spellings: dict[str, str] | None = 
     deck = full_deck()
     size = (f"{cond.min_cards}" if cond.max_cards == cond.min_cards
             else f"{cond.min_cards} or more" if cond.max_cards is None else f"{cond.min_cards}〜{cond.max_cards}")
-    out = [head, "", f"Takes {size} card(s): {format_condition(cond)}"]
+    out = [head, "", f"Takes {size} card(s): {format_condition(cond, words=words)}"]
     if isinstance(cond, Slots):
         for i, p in enumerate(cond.patterns, 1):
             label = f"card {i}" if len(cond.patterns) > 1 else "the card"

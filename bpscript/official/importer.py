@@ -1,8 +1,10 @@
-"""Official act.yaml → checked entries, one per script, each remembering its YAML place.
+"""Official act.yaml / act-frame.yaml → checked entries, one per script, each remembering
+its YAML place.
 
-Headers, costs and key / unit conditions are read and checked against the vocabulary of a
-ruleset (the bundled rules); every text is kept exactly, up to the notation differences of
-`notation`. Effects, conditions, abilities and (unless printed in the default form) targets
+Reading comes first (`read_official`: structure, texts, what the model has no place for,
+earlier editions' shapes); headers, costs and key / unit conditions are checked after
+(`check_entries`), against the package's vocabulary once `vocab_fill` has made it. Every
+text is kept exactly, up to the notation differences of `notation`. Effects, conditions, abilities and (unless printed in the default form) targets
 and sizes come in as text: nothing guesses their structure.
 """
 

@@ -1,4 +1,5 @@
-"""One import, end to end: read the official data, write `.bps`, and check what was written.
+"""One import, end to end: read the official data (one file or several, one package), make
+the package's vocabulary, write `.bps`, and check what was written.
 
 The written files are loaded back (as `bpscript check` would) before anything reaches the
 user's disk; an error there, or a text that did not come back exactly, is reported at the

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bpscript.lsp.completion import CONDITION_FORMS, verb_snippet
+from bpscript.lsp.completion import condition_forms, verb_snippet
 from bpscript.lsp.cursor import at
 from bpscript.lsp.hover import describe_condition
 from bpscript.lsp.positions import from_utf16, to_utf16
@@ -34,7 +34,7 @@ def test_every_verb_snippet_is_a_statement_that_parses(name):
     assert sorted(given) == sorted(required)
 
 
-@pytest.mark.parametrize("label, snippet, doc", CONDITION_FORMS)
+@pytest.mark.parametrize("label, snippet, doc", condition_forms())
 def test_every_condition_form_is_described(label, snippet, doc):
     for text in (label, filled(snippet)):
         described = describe_condition("★", text)

@@ -37,7 +37,7 @@ def test_an_untitled_buffer_gets_its_diagnostics_on_the_right_line():
 
 
 def test_two_untitled_buffers_are_checked_apart():
-    broken = 'action x "x" (通常魔法) {\n  @直接-通上-メイン\n  effect: "x"\n}\n'
+    broken = 'extends "blackpoker-8.2"\naction x "x" (通常魔法) {\n  @直接-通上-メイン\n  effect: "x"\n}\n'
 
     async def scenario():
         async with Editor() as ed:

@@ -151,3 +151,10 @@ def test_an_entry_of_formats_and_frames_keeps_both(tmp_path):
     entry = yaml.safe_load(_export([str(pkg), "--data", str(Path(__file__).parents[1] / "data" / "official" /
                                                           "act-8.2.yaml")], tmp_path / "o.yaml"))
     assert entry["actList"][0]["acts"][0]["frame"] == "・エクストラ"
+
+
+def test_a_card_condition_reads_full_width_digits_as_written():
+    from bpscript.syntax.conditions import parse_condition
+    wide, narrow = parse_condition("同じ数字を２枚"), parse_condition("同じ数字を2枚")
+    assert wide.text == "同じ数字を２枚" and wide == type(narrow)(**{**vars(narrow), "text": wide.text})
+    assert parse_condition("♡A〜１０").patterns == parse_condition("♡A〜10").patterns
