@@ -5,8 +5,10 @@ from generated lines to the `.bps` places they came from (`__bps_lines__`).
 Expressions and statements of the effect language (`bpscript.effects`) compile to plain
 Python, with every name already resolved by the checker (`Name.ref`): a local is a Python
 local (`l_card`), a context name an attribute of the engine context (`ctx.target`), a
-vocabulary word or a constant a value, a script id `('script', 'upFog')`, and a verb a
-direct call of the engine's function (`_v_move(ctx, l_card, to=('zone', 'grave'))`), an
+vocabulary word or a constant a value (an enum member of `bpscript.values`, bound once per
+module: `_k_charged = State.CHARGED`, `_z_grave = Zone.GRAVE`), a script id a `ScriptRef`
+(`_s0 = ScriptRef('upFog')`), and a verb a direct call of the engine's function
+(`_v_move(ctx, l_card, to=_z_grave)`), an
 attribute a call of the engine's reader of it (`_a_number(ctx, l_card)`). The engine never
 looks a name up by string while a game is played.
 """
@@ -19,6 +21,7 @@ import keyword
 from .. import effects as fx
 from ..semantics import Read
 from ..source import Span
+from ..values import CONSTANTS, ZONES, source_of
 from ..verbs import ATTRIBUTES, LIBRARY
 
 #: every attribute of the language (`a.b`): each is read by an engine function bound once per module
@@ -26,8 +29,8 @@ _ATTRIBUTE_NAMES = frozenset(name for attrs in ATTRIBUTES.values() for name in a
 
 _BINOPS = {"+": "+", "-": "-", "*": "*", "/": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
            ">": ">", ">=": ">=", "and": "and", "or": "or", "in": "in"}
-#: vocabulary words that the engine keeps as tagged values (the other words are plain ids)
-_TAGGED_TERMS = {"zones": "zone"}
+#: the vocabulary table whose words the engine keeps as enum members (`Zone`; other words are plain ids)
+_ZONE_TABLE = "zones"
 #: context names that are arguments of the generated method rather than context attributes
 _ARGUMENTS = {"unit": "unit", "it": "it"}
 #: operators whose Python result is already a bool
@@ -60,6 +63,8 @@ class CodeGenerator(fx.NodeVisitor):
         self.attributes: set[str] = set()  # attributes read: their readers bound once per module
         self.conditions: list[str] = []  # card conditions, built once per module (as JSON data)
         self.constants: set[str] = set()  # constants of the language read: bound once per module
+        self.zones: set[str] = set()  # zones named: their `Zone` members bound once per module
+        self.scripts: dict[str, int] = {}  # script id → its `ScriptRef`'s number, bound once per module
 
     def writeline(self, code: str, span: Span | None = None) -> None:
         self.lines.append("    " * self.depth + code if code else "")
@@ -74,7 +79,7 @@ class CodeGenerator(fx.NodeVisitor):
 
     def source(self) -> str:
         self.depth = 0
-        if self.verbs or self.attributes or self.conditions or self.constants:
+        if self.verbs or self.attributes or self.conditions or self.constants or self.zones or self.scripts:
             self.writeline("")
             self.writeline("")
         for name in sorted(self.verbs):
@@ -82,7 +87,11 @@ class CodeGenerator(fx.NodeVisitor):
         for name in sorted(self.attributes):
             self.writeline(f"_a_{name} = _attribute({name!r})")
         for name in sorted(self.constants):
-            self.writeline(f"_k_{name} = _K[{name!r}]")
+            self.writeline(f"_k_{name} = {source_of(CONSTANTS[name])}")
+        for name in sorted(self.zones):
+            self.writeline(f"_z_{name} = Zone.{ZONES[name].name}")
+        for sid, i in self.scripts.items():
+            self.writeline(f"_s{i} = ScriptRef({sid!r})")
         for i, data in enumerate(self.conditions):
             self.writeline(f"_c{i} = _condition({data})")
         self.writeline("")
@@ -122,14 +131,19 @@ class CodeGenerator(fx.NodeVisitor):
                     return "unit.owner" if ref.key == "me" else "(1 - unit.owner)"
             return f"ctx.{ref.key}"
         if kind is fx.RefKind.TERM:
-            tag = _TAGGED_TERMS.get(ref.table)
-            return repr((tag, ref.key)) if tag else repr(ref.key)
+            if ref.table != _ZONE_TABLE:
+                return repr(ref.key)
+            if ref.key not in ZONES:  # declared by the vocabulary, kept by no pile of the engine
+                return f"ctx.unknown_zone({ref.key!r})"
+            self.zones.add(ref.key)
+            return f"_z_{ref.key}"
         if kind is fx.RefKind.CONSTANT:
-            if not ref.key.isidentifier():  # never so in the language; kept readable if it were
+            if not ref.key.isidentifier() or ref.key not in CONSTANTS:  # never so in the language
                 return f"_K[{ref.key!r}]"
             self.constants.add(ref.key)
             return f"_k_{ref.key}"
-        return repr(("script", ref.key))
+        number = self.scripts.setdefault(ref.key, len(self.scripts))
+        return f"_s{number}"
 
     def visit_Lit(self, e: fx.Lit) -> str:
         self.conditions.append(repr(json.loads(json.dumps(e.value.to_json(), ensure_ascii=False))))

@@ -210,6 +210,7 @@ def generate_modules(rs: m.Ruleset) -> dict[str, str]:
         g.writeline(f"# source: {path!r}"[:200])
         g.writeline("from bpscript.engine.base import CONSTANTS as _K, ActionEffect, ComponentEffect, "
                     "attribute as _attribute, condition as _condition, verb as _verb")
+        g.writeline("from bpscript.values import Duration, Face, Position, ScriptRef, State, Suit, Zone  # noqa: F401")
         mod = module_name(path)
         for i, s in enumerate(scripts):
             name = class_name(s, i)

@@ -40,7 +40,7 @@ def treat_as_suits(ctx: Ctx, unit: Any, suits: Any) -> None:
 def cannot_be_targeted(ctx: Ctx, unit: Any, by: Any = None) -> None:
     """No action (only the action `by`, when given) may take the unit as its target."""
     for u in units_of(unit):
-        u.untargetable_by.add(None if by is None else by[1])
+        u.untargetable_by.add(None if by is None else by.id)
 
 
 @verb
@@ -48,7 +48,7 @@ def must_attack(ctx: Ctx, unit: Any, action: Any) -> None:
     """On its controller's turn the attack action is requested whenever it may be, and the
     unit, when it may be named, is named among the attackers (巨人)."""
     for u in units_of(unit):
-        u.must_attack = action[1]
+        u.must_attack = action.id
 
 
 @verb

@@ -19,7 +19,11 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from ..values import Duration, Face, Position, State
 from .request import COST, ORDER, SETUP, kind_of
+
+#: the enums whose members an option may be, named by their id in a scripted choice
+WORDS = (State, Face, Position, Duration)
 
 
 class Withdrawn(Exception):
@@ -193,9 +197,9 @@ class ScriptedAgent(Agent):
 
 def _short(o: Any) -> str:
     """An option's other text: a unit's cards run together (`♠5♡5`), a word of the
-    vocabulary by its id (`driven` for the option `('state', 'driven')`)."""
-    if isinstance(o, tuple) and len(o) == 2 and all(isinstance(x, str) for x in o):
-        return o[1]
+    vocabulary by its id (`driven` for the option `State.DRIVEN`)."""
+    if isinstance(o, WORDS):
+        return str(o.value)
     cards = getattr(o, "cards", None)
     return "".join(map(str, cards)) if cards is not None else str(o)
 

@@ -12,19 +12,11 @@ import sys
 from types import TracebackType
 from typing import Any, Callable, ClassVar
 
-from ..cards import Suit
 from ..conditions import from_json
+from ..values import CONSTANTS  # noqa: F401  (generated code binds `_K` from here)
 from .context import EffectContext, reader  # noqa: F401  (registers the verbs and queries generated code binds)
 from .registry import VERBS, NotExecutable  # noqa: F401  (NotExecutable is public here)
 
-#: the constants of the language (`bpscript.verbs.CONSTANTS`) as the engine holds them
-CONSTANTS: dict[str, Any] = {
-    "charged": ("state", "charged"), "driven": ("state", "driven"),
-    "face_up": ("face", "up"), "face_down": ("face", "down"),
-    "end_of_turn": ("duration", "end_of_turn"), "top": ("position", "top"), "bottom": ("position", "bottom"),
-    "spade": Suit.SPADE, "heart": Suit.HEART, "diamond": Suit.DIAMOND, "club": Suit.CLUB,
-    "true": True, "false": False,
-}
 
 
 def verb(name: str) -> Callable[..., Any]:

@@ -13,10 +13,11 @@ from typing import Any, Callable, Iterator, NoReturn
 
 from ..cards import Card
 from ..model import SCOPES
+from ..values import CHARGED, DRIVEN, ScriptRef
 from . import abilities, packs, queries, targeting, trumps, verbs  # noqa: F401  (they fill the table of verbs generated code binds)
 from .registry import EndlessLoop, NotExecutable, ScriptError
 from .request import Chooser, EventFacts, Request
-from .state import GameState, Unit
+from .state import GameState, RulesError, Unit
 
 #: the rounds a `repeat … until` may run: one more is an error (`endless`), not a silent stop
 LOOP_LIMIT = 1000
@@ -95,7 +96,7 @@ class EffectContext:
             if name == "size":
                 return self.size(obj)
             if name == "state":
-                return ("state", "charged") if obj.charged else ("state", "driven")
+                return CHARGED if obj.charged else DRIVEN
             if name in ("owner", "controller"):
                 return obj.owner
             if name == "cards":
@@ -116,7 +117,7 @@ class EffectContext:
         if isinstance(obj, Request):
             numbers = [c.number for c in obj.keys]
             return {"key_count": len(obj.keys), "key_number": numbers[0] if numbers else 0,
-                    "key_total": sum(numbers), "keys": list(obj.keys), "action": ("script", obj.action),
+                    "key_total": sum(numbers), "keys": list(obj.keys), "action": ScriptRef(obj.action),
                     "has_target": obj.target is not None, "has_keys": bool(obj.keys),
                     "controller": obj.controller}[name]
         if isinstance(obj, list):
@@ -148,6 +149,11 @@ class EffectContext:
         """A name the checker could not resolve (it reported it; coverage lists the script
         as not executable): reaching it is an error, never a guess."""
         raise NameError(f"'{name}' is not defined (see the check's diagnostics)")
+
+    def unknown_zone(self, zone: str) -> NoReturn:
+        """A zone the vocabulary declares and the engine keeps no pile for: an error when
+        an effect reaches it, as a move there always was."""
+        raise RulesError(f"the engine has no pile '{zone}'")
 
     def truth(self, value: Any) -> bool:
         return bool(value)
@@ -212,9 +218,13 @@ def _givers(labels: Any, cls: type, role: str) -> tuple[str, ...]:
     declare, in the class's order (read once per class and role: roles are asked of
     every unit an attack or a block looks at)."""
     found = _GIVERS.get((cls, role))
-    if found is None or found[0] is not labels:
-        found = _GIVERS[(cls, role)] = (labels, tuple(l for l in cls.labels if l in labels and role in labels[l].roles))
-    return found[1]
+    if found is not None:
+        read, givers = found
+        if read is labels:
+            return givers
+    givers = tuple(l for l in cls.labels if l in labels and role in labels[l].roles)
+    _GIVERS[(cls, role)] = (labels, givers)
+    return givers
 
 
 def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[str], type] | None,
@@ -316,7 +326,6 @@ def _ability_context(state: GameState, component: str, owner: int,
 # Generated code reads `x.number` as `_a_number(ctx, x)`, the reader bound once per module
 # (`bpscript.engine.base.attribute`). A reader answers the common shapes at once and hands
 # every other to `EffectContext.attr`, so each reads exactly what `attr` would.
-CHARGED, DRIVEN = ("state", "charged"), ("state", "driven")
 #: `all(map(isinstance, cards, _CARD))`: whether every item is a card, with no Python frame
 #: per item (the readers run in every target check of a legal look)
 _CARD = repeat(Card)

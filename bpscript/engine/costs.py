@@ -12,21 +12,28 @@ from __future__ import annotations
 import dataclasses
 import weakref
 from operator import attrgetter
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from ..cards import Card
 from ..vocabulary import Payment
 from .abilities import without_waived
+from .events import Discarded
 from .observe import CostPaid, seen
 from .request import COST, Prompt
 from .state import RulesError, Unit
 from .verbs import put, unit_to_grave
 
-#: one kind of payment: (what it does, its object — a type or component kind, "key_unit", or None)
-Need = tuple[Payment, "str | None"]
+class Need(NamedTuple):
+    """One kind of payment, a key of the tables of what is needed and what can be paid
+    (a named tuple: hashed and compared in C at every legal look)."""
+
+    kind: Payment  # what it does
+    what: str | None  # its object: a type or component kind, "key_unit", or None
+
+
 KEY_UNIT = "key_unit"
 #: driving the key unit: the one payment whose object the request itself names
-DRIVE_KEY_UNIT: Need = (Payment.DRIVE, KEY_UNIT)
+DRIVE_KEY_UNIT = Need(Payment.DRIVE, KEY_UNIT)
 #: the payments as module names: an enum member read through its class costs a lookup each
 #: time, and legal requests ask what a player can pay at every decision
 DRIVE, DAMAGE, DISCARD, SACRIFICE = Payment.DRIVE, Payment.DAMAGE, Payment.DISCARD, Payment.SACRIFICE
@@ -53,7 +60,7 @@ class Costs:
         `player`, without the letters an ability waives (魔術士, `bpscript.engine.abilities`)."""
         if player is not None and self.state.waived:
             kept = without_waived(self.state, player, cls.type, cls.cost)
-            return [n for n in self.needs(cls) if n[0] in kept] if kept != tuple(cls.cost) else self.needs(cls)
+            return [(letter, need, n) for letter, need, n in self.needs(cls) if letter in kept] if kept != tuple(cls.cost) else self.needs(cls)
         found = self._needs.get(cls.id)
         if found is None:
             costs = self.game.ruleset.vocabulary.costs
@@ -62,7 +69,7 @@ class Costs:
                 c = costs.get(letter)
                 if c is None or c.pays is None:
                     raise CostError(f"cost letter '{letter}' declares no payment")
-                found.append((letter, (c.pays.kind, c.pays.what), c.pays.amount))
+                found.append((letter, Need(c.pays.kind, c.pays.what), c.pays.amount))
             self._needs[cls.id] = found = tuple(found)  # shared by the games of the rules: never changed
         return found
 
@@ -70,7 +77,7 @@ class Costs:
         """How many cost decisions paying the action asks of `player` (`pay` asks one per
         letter, except for damage and the key unit's drive, which leave nothing to choose)."""
         return sum(1 for _, need, _n in self.needs(cls, player)
-                   if need[0] is not Payment.DAMAGE and need != DRIVE_KEY_UNIT)
+                   if need.kind is not Payment.DAMAGE and need != DRIVE_KEY_UNIT)
 
     def totals(self, cls: type, player: int | None = None) -> dict[Need, int]:
         out: dict[Need, int] = {}
@@ -85,16 +92,16 @@ class Costs:
         me = st.players[player]
         out: dict[Need, int] = {}
         for need in needs:
-            kind = need[0]
+            kind = need.kind
             if kind is DISCARD:
                 out[need] = len(me.hand)
             elif kind is DAMAGE:
                 out[need] = len(me.life)
             elif kind is DRIVE:
-                if need[1] != KEY_UNIT:
-                    out[need] = sum(map(_charged, st.units_of(player, need[1])))
+                if need.what != KEY_UNIT:
+                    out[need] = sum(map(_charged, st.units_of(player, need.what)))
             elif kind is SACRIFICE:
-                out[need] = len(st.units_of(player, need[1]))
+                out[need] = len(st.units_of(player, need.what))
         return out
 
     @staticmethod
@@ -102,14 +109,14 @@ class Costs:
                    key_unit_charged: bool | None) -> bool:
         """Whether `funds` pay `needs` when `keys` leave the hand; `key_unit_charged` says
         whether there is a charged key unit to drive (None: not known yet, not checked)."""
-        for (kind, what), n in needs.items():
-            if (kind, what) == DRIVE_KEY_UNIT:
+        for need, n in needs.items():
+            if need == DRIVE_KEY_UNIT:
                 if key_unit_charged is False:
                     return False
-            elif kind is DISCARD:
-                if funds[(kind, what)] - len(keys) < n:
+            elif need.kind is DISCARD:
+                if funds[need] - len(keys) < n:
                     return False
-            elif funds[(kind, what)] < n:
+            elif funds[need] < n:
                 return False
         return True
 
@@ -118,7 +125,7 @@ class Costs:
         """What of `needs` depends on the way an action is requested, once `affordable`
         holds without keys: the discards (the key cards leave the hand first: `funds[need]
         - len(keys) >= n` for each), and whether a charged key unit is driven."""
-        discards = tuple((need, n) for need, n in needs.items() if need[0] is DISCARD)
+        discards = tuple((need, n) for need, n in needs.items() if need.kind is DISCARD)
         return discards, DRIVE_KEY_UNIT in needs
 
     # ------------------------------------------------------------ paying
@@ -180,7 +187,7 @@ class Costs:
                     paid[i] = dataclasses.replace(paid[i], cards=tuple(st.players[player].grave[-moved:]) if moved else ())
             elif kind is DISCARD:
                 put(st, list(what_), "grave")
-                st.events.append(("discarded", player, tuple(what_)))
+                st.events.append(Discarded(player, tuple(what_)))
             else:
                 for u in what_:
                     unit_to_grave(st, u)
@@ -227,8 +234,11 @@ def _tables(rules: Any, declared: Any) -> tuple[dict, dict]:
     what a letter asks depend on the rules' classes and the declared cost letters only,
     and every game of a simulation would work them out again."""
     found = _TABLES.get(rules)
-    if found is None or found[0] is not declared:  # rules given with another ruleset: its own
-        found = (declared, {}, {})
-        if rules is not None:
-            _TABLES[rules] = found
-    return found[1], found[2]
+    if found is not None:
+        was, needs, letters = found
+        if was is declared:
+            return needs, letters
+    needs, letters = {}, {}  # rules given with another ruleset: its own
+    if rules is not None:
+        _TABLES[rules] = (declared, needs, letters)
+    return needs, letters

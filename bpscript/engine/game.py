@@ -33,6 +33,7 @@ from .context import EffectContext, apply_abilities
 from .invariants_flow import Invariants
 from .abilities import shielded
 from .costs import Costs
+from .events import script_event
 from .legal import Legal, Option, SeenOption
 from .request import Chooser, Note, Request
 from .rules import Rules
@@ -118,7 +119,8 @@ class Game:
         self.discarded: Counter[str] = Counter()
         #: (turn, text or Note), or (turn, template, its arguments…) as the flow keeps its own
         #: notes without making a Note each: `events` writes them
-        self._notes: list[tuple[Any, ...]] = []
+        #: (turn, text or template, the template's arguments): written when read (`events`)
+        self._notes: list[tuple[int, "str | Note", tuple[Any, ...]]] = []
         self.chance = self.state.turn_player
         self.passes: set[int] = set()
         self.costs = Costs(owner)
@@ -154,13 +156,12 @@ class Game:
     def note(self, text: "str | Note") -> None:
         """Keep a line of `events` (written when read). Agents are told nothing here: what
         happens reaches them through their view, and anyone else through `observers`."""
-        self._notes.append((self.state.turn, text))
+        self._notes.append((self.state.turn, text, ()))
 
     @property
     def events(self) -> list[str]:
         """What happened, as text: one line per note, with its turn."""
-        # a note kept as (turn, template, arguments…) is written as its `Note` would be
-        return [f"T{n[0]} {Note(*n[1:]) if len(n) > 2 else n[1]}" for n in self._notes]
+        return [f"T{turn} {Note(text, *args) if args else text}" for turn, text, args in self._notes]
 
     # ------------------------------------------------------------ the flow
     def play(self) -> int:
@@ -315,17 +316,17 @@ class Game:
             req = Request(action, p, keys, key_unit, target, cls.resolution, cls.window, False, target_cards)
             noted = SeenOption(opt)  # an option's text shows its target as it stands now: kept as seen
         st.requested.add((p, action))
-        st.events.append(("requested", action, p))
+        st.events.append(script_event("requested", action, p))
         # counted with get: a first count does not call Counter.__missing__ (a Python method)
         requested, mine = self.requested, self.requested_by[p]
         requested[action] = requested.get(action, 0) + 1
         mine[action] = mine.get(action, 0) + 1
-        self._notes.append((st.turn, "P{} requests {}", p, noted))  # `note`, as a template and its arguments
+        self._notes.append((st.turn, "P{} requests {}", (p, noted)))  # `note`, as a template and its arguments
         return req
 
     def add_to_stage(self, req: Request) -> None:
         self.state.stage.append(req)
-        self.state.events.append(("added_to_stage", req.action, req.controller))
+        self.state.events.append(script_event("added_to_stage", req.action, req.controller))
 
     # ------------------------------------------------------------ [8] resolution (5.4)
     def target_ok(self, req: Request) -> bool:
@@ -377,7 +378,7 @@ class Game:
                 raise ScriptError(req.action, locate(e.__traceback__), e) from e
             finally:
                 st.staged = None
-            self._notes.append((st.turn, "resolved {}", req))  # `note`, as a template and its argument
+            self._notes.append((st.turn, "resolved {}", (req,)))  # `note`, as a template and its argument
         else:
             st.staged = None
             self.note(Note("resolved {} without effect (target gone or split)", req))
@@ -392,7 +393,7 @@ class Game:
             put(st, left, "grave", staged=True)
         else:  # what the effect changed (units are matched again only when a card left one)
             st.changed()
-        st.events.append(("resolved", req.action, req.controller))
+        st.events.append(script_event("resolved", req.action, req.controller))
         resolved = self.resolved  # counted with get, as in `make_request`
         resolved[req.action] = resolved.get(req.action, 0) + 1
         if st.abilities_at != st.version:

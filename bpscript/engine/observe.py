@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards import Card
 from .request import Request
@@ -178,21 +178,28 @@ def request_seen(req: Request) -> RequestSeen:
     return RequestSeen(req.action, req.controller, tuple(req.keys))
 
 
+class Place(NamedTuple):
+    """Where a card lies in a snapshot: its owner and zone."""
+
+    owner: int
+    zone: str
+
+
 class Snapshot:
     """Where every card and unit is, to tell afterwards what a resolution changed."""
 
     def __init__(self, state: GameState):
         self.turn = state.turn
-        self.where: dict[Card, tuple[int, str]] = {}
+        self.where: dict[Card, Place] = {}
         self.units: dict[int, tuple[Unit, UnitSeen]] = {}
         for p in state.players:
             for zone in PILES:
                 for c in getattr(p, zone, ()):
-                    self.where[c] = (p.index, zone)
+                    self.where[c] = Place(p.index, zone)
             for u in p.field:
                 self.units[id(u)] = (u, seen(state, u))
                 for c in u.cards:
-                    self.where[c] = (p.index, "field")
+                    self.where[c] = Place(p.index, "field")
         self.stage = list(state.stage)
 
     def changes(self, state: GameState, resolving: Request | None = None) -> list[Any]:
@@ -204,19 +211,20 @@ class Snapshot:
         left_cards: set[Card] = set()
         for key, (_u, was) in self.units.items():
             if key not in after.units:
-                to = next((after.where[c][1] for c in was.cards if c in after.where), "stage")
+                to = next((after.where[c].zone for c in was.cards if c in after.where), "stage")
                 out.append(UnitLeft(was, to))
                 left_cards.update(was.cards)
         for key, (_u, now) in after.units.items():
             if key in self.units:
-                was = self.units[key][1]
+                _unit, was = self.units[key]
                 if dataclasses.replace(was, position=0) != dataclasses.replace(now, position=0):
                     out.append(UnitChanged(was, now))
             else:
                 out.append(UnitEntered(now))
         groups: dict[tuple[int, str, str], list[Card]] = {}
         for card, (owner, zone) in after.where.items():
-            source = self.where.get(card, (owner, "stage"))[1]
+            came = self.where.get(card)
+            source = came.zone if came is not None else "stage"
             if zone == "field" or source == zone or card in left_cards:
                 continue
             if source == "stage" and zone == "grave":

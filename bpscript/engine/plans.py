@@ -50,9 +50,12 @@ class Plan:
         self.targeted = bool(cls.target_kinds)
         self.spec = cls.target_kinds[0] if self.targeted else None
         #: what the target kind ranges over (`targeting.where_of`), resolved once
-        self.where = targeting.where_of(rules.ruleset.vocabulary, self.spec[0]) if self.targeted else None
+        self.where: targeting.Reach | None = None
+        if self.spec is not None:
+            kind, _count, _owner = self.spec
+            self.where = targeting.where_of(rules.ruleset.vocabulary, kind)
         #: its targets are requests on the stage: none in メイン, whose stage is empty (5.1)
-        self.on_stage = self.targeted and self.where[0] == targeting.REQUESTS
+        self.on_stage = self.where is not None and self.where.what == targeting.REQUESTS
         # no where-condition: the targets are the candidates, whatever the key cards
         self.any_target = type(self.inst).target_ok is ActionEffect.target_ok
         discards, drive_key = self.per_way

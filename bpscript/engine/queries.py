@@ -7,6 +7,7 @@ import builtins
 from typing import Any
 
 from ..cards import Card, Suit
+from ..values import CHARGED
 from .abilities import forced_choices
 from .registry import accepts, cards_of, on_field, units_of, verb
 from .request import Ctx
@@ -16,7 +17,7 @@ from .state import Unit, owner_of
 # ---------------------------------------------------------------- zones and cards
 @verb
 def cards_in(ctx: Ctx, zone: Any, player: int) -> list[Card]:
-    return list(getattr(ctx.state.players[player], zone[1]))
+    return list(getattr(ctx.state.players[player], zone))
 
 
 @verb
@@ -28,13 +29,13 @@ def top_cards(ctx: Ctx, player: int, count: int) -> list[Card]:
 @verb
 def in_zone(ctx: Ctx, what: Any, zone: Any) -> bool:
     if isinstance(what, Unit):  # a unit moved as one: its cards are where it went (移せた場合)
-        if zone[1] == "field" or on_field(ctx.state, what):
-            return zone[1] == "field" and on_field(ctx.state, what)
+        if zone == "field" or on_field(ctx.state, what):
+            return zone == "field" and on_field(ctx.state, what)
         return bool(what.gone) and in_zone(ctx, list(what.gone), zone)
     if isinstance(what, (list, tuple)) and what and all(isinstance(x, Unit) for x in what):
         return all(in_zone(ctx, x, zone) for x in what)
     cards = cards_of(what)
-    return bool(cards) and all(c in getattr(ctx.state.players[owner_of(c)], zone[1], ()) for c in cards)
+    return bool(cards) and all(c in getattr(ctx.state.players[owner_of(c)], zone, ()) for c in cards)
 
 
 @verb
@@ -138,7 +139,7 @@ def with_suit(ctx: Ctx, units: Any, suit: Suit) -> list[Unit]:
 
 @verb
 def in_state(ctx: Ctx, units: Any, state: Any) -> list[Unit]:
-    return [u for u in units_of(units) if u.charged == (state[1] == "charged")]
+    return [u for u in units_of(units) if u.charged == (state is CHARGED)]
 
 
 @verb

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..cards import Card
+from ..values import ScriptRef
 from .state import GameState, Unit
 
 VERBS: dict[str, Callable[..., Any]] = {}
@@ -24,7 +25,10 @@ SCRIPT_EVENTS = frozenset({"resolved", "requested", "added_to_stage"})
 def names_script(args: tuple, action: str) -> bool:
     """Whether a triggered action's event arguments accept an event about the script
     `action`: none given (any script), or that script."""
-    return not args or args[0] == ("script", action)
+    if not args:
+        return True
+    named = args[0]
+    return isinstance(named, ScriptRef) and named.id == action
 
 
 class NotExecutable(Exception):

@@ -49,7 +49,8 @@ class Rules:
         self.label_roles: dict[str, tuple[str, ...]] = {l.id: l.roles for l in ruleset.vocabulary.labels}
         self.by_event: dict[str, list[type]] = {}
         for c in self.triggered:
-            self.by_event.setdefault(c.event[0], []).append(c)
+            event, _each = c.event
+            self.by_event.setdefault(event, []).append(c)
 
     def hand_key_sets(self, hand: tuple[Card, ...]) -> dict[str, list[tuple[Card, ...]]]:
         """The key sets found so far for one hand, by script id: a hand is hashed once per

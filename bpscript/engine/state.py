@@ -25,9 +25,12 @@ from functools import partial
 from .. import model as m
 from ..cards import Card, card_key, texts
 from ..conditions import CardCondition
+from ..values import Zone
+from .events import Event, Moved
 from .memo import Memo
 
 ZONE_OF_KIND = {"character": "field", "fog": "fog", "trump": "trump"}
+_LIFE, _GRAVE = Zone.LIFE, Zone.GRAVE  # the zones damage moves cards between, read once
 
 
 @dataclass(eq=False)  # units are things, not values: equal is identical (compared in C, hashed as itself)
@@ -238,7 +241,7 @@ class GameState:
     pending: list = field(default_factory=list)  # a request made, its triggers checked before it is staged
     shields: set[tuple[int, object]] = field(default_factory=set)  # (player, suit) 要塞 protects from, recomputed
     log: list[str] = field(default_factory=list)
-    events: list[tuple] = field(default_factory=list)  # since the last trigger check
+    events: list[Event] = field(default_factory=list)  # since the last trigger check
     requested: set[tuple[int, str]] = field(default_factory=set)  # (player, action) this turn
     version: int = 0  # bumped by every change of units (abilities are recomputed)
     winner: int | None = None
@@ -365,7 +368,7 @@ class GameState:
                 break
             card = p.life.pop()
             p.grave.append(card)
-            self.events.append(("moved", "life", "grave", (card,), player, None))
+            self.events.append(Moved(_LIFE, _GRAVE, (card,), player, None))
             moved += 1
         return moved
 

@@ -6,9 +6,10 @@ target or request another action: 対象変更, 修繕 (can_target), 追撃 (req
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..vocabulary import ComponentDef, Resolution, Subject, TypeDef
+from .events import script_event
 from .registry import cards_of, verb
 from .request import Ctx, Request
 from .state import ZONE_OF_KIND, GameState, RulesError, Unit
@@ -36,24 +37,32 @@ def _note_shields(st: GameState, req: Request, by: str) -> bool:
 REQUESTS, PLAYERS, OPPONENT, UNITS, NOTHING = "requests", "players", "opponent", "units", "nothing"
 
 
-def where_of(voc: Any, kind: str) -> tuple[str, str | None]:
+class Reach(NamedTuple):
+    """What a target kind ranges over (`where_of`): one of the names above, and the zone
+    of its units (UNITS only)."""
+
+    what: str
+    zone: str | None = None
+
+
+def where_of(voc: Any, kind: str) -> Reach:
     """What targets of the kind `kind` are, as the vocabulary declares it: (REQUESTS |
     PLAYERS | OPPONENT | NOTHING, None) or (UNITS, the zone they live in). It depends on
     the vocabulary only: legal requests work it out once per action."""
     subject = voc.target_kinds.get(kind)
     if subject is not None:
         if subject.subject is Subject.REQUEST:
-            return REQUESTS, None
-        return (PLAYERS if subject.subject is Subject.PLAYER else OPPONENT), None
+            return Reach(REQUESTS)
+        return Reach(PLAYERS if subject.subject is Subject.PLAYER else OPPONENT)
     of = voc.unit_kind(kind)
     if of is None:
-        return NOTHING, None
+        return Reach(NOTHING)
     zone = ZONE_OF_KIND.get(of.kind if isinstance(of, TypeDef) else of.id if isinstance(of, ComponentDef) else "")
-    return (UNITS, zone) if zone in TARGET_ZONES else (NOTHING, None)
+    return Reach(UNITS, zone) if zone in TARGET_ZONES else Reach(NOTHING)
 
 
 def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int,
-               where: tuple[str, str | None] | None = None) -> list[Any]:
+               where: Reach | None = None) -> list[Any]:
     """What an action of player `p` could take as a target of the kind `spec` (kind, count,
     owner), before its own where-condition: requests (not one a note shields), players,
     or units of the kind where the kind lives, less those an ability shields. `where` is
@@ -98,7 +107,7 @@ def zone_index(st: GameState, player: int, zone: str) -> tuple[set[str | None], 
 
 
 def has_candidate(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int,
-                  where: tuple[str, str | None], zone_index_of: Any) -> bool:
+                  where: Reach, zone_index_of: Any) -> bool:
     """Whether `candidates` has one, with no list made: a legal request's first look at an
     action whose targets do not depend on its key cards. `zone_index_of(player, zone)`
     stands for `zone_index` (looked up once a decision)."""
@@ -148,7 +157,7 @@ def can_target(ctx: Ctx, action: Any, what: Any) -> bool:
     """Whether the action could take `what` as its target: a candidate of its target kind
     for this player that no ability shields. Its where-condition is not asked: it may
     depend on key cards not chosen yet (修繕 asks before choosing the 装備 key)."""
-    cls = ctx.load_class(action[1])
+    cls = ctx.load_class(action.id)
     return bool(cls.target_kinds) and any(
         c is what for c in candidates(ctx.state, cls.id, cls.target_kinds[0], ctx.me))
 
@@ -161,7 +170,7 @@ def request_action(ctx: Ctx, action: Any, player: int, free: bool = False, targe
     the stage (5.3). An action with costs to pay, or one that resolves at once, is not
     requested this way by any official script and is refused."""
     st = ctx.state
-    cls = ctx.load_class(action[1])
+    cls = ctx.load_class(action.id)
     if cls.cost and not free:
         raise RulesError(f"request_action: '{cls.id}' has a cost; only a free request or a costless action")
     if cls.resolution != Resolution.STAGE:
@@ -176,7 +185,7 @@ def request_action(ctx: Ctx, action: Any, player: int, free: bool = False, targe
     if cards:
         take(st, cards)
     st.requested.add((player, cls.id))
-    st.events.append(("requested", cls.id, player))
+    st.events.append(script_event("requested", cls.id, player))
     st.stage.append(req)
-    st.events.append(("added_to_stage", cls.id, player))
+    st.events.append(script_event("added_to_stage", cls.id, player))
     st.log.append(f"P{player} requests {req}")

@@ -5,10 +5,13 @@ make, the request buffer, and the order the buffered requests resolve or go on t
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
 from typing import Any
 
+from ..values import ScriptRef, Zone
 from ..vocabulary import Resolution, Window
 from .context import EffectContext
+from .events import Discarded, Event, Moved, ScriptEvent, Signal
 from .observe import AT_ONCE, DISCARDED, ON_STAGE, Triggered
 from .registry import SCRIPT_EVENTS, accepts, names_script
 from .request import ORDER, EventFacts, Note, Prompt, Request
@@ -19,34 +22,38 @@ IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MA
 #: the event kinds whose arguments the check matches (any other kind triggers nothing)
 MATCHED = SCRIPT_EVENTS | {"moved", "discarded", "unblocked"}
 
-#: an entry of `TriggerTable`: a triggered action, the player it would trigger for, the
-#: card condition a `moved` event's cards must meet (None: any), whether it counts each
-#: card, whether its event arguments are known (False: computed with a context), and the
-#: action's instance (its guard and arguments)
-Entry = tuple[type, int, Any, bool, bool, Any]
+@dataclass(slots=True, eq=False)
+class Entry:
+    """An entry of `TriggerTable`: what one event may trigger for one player."""
+
+    action: type  # the triggered action's class
+    player: int  # the player it would trigger for
+    condition: Any  # the card condition a `moved` event's cards must meet (None: any), or an unblocked attacker's label
+    each: bool  # it counts each card of a `moved` event
+    static: bool  # its event arguments are known (False: computed with a context at each check)
+    instance: Any  # the action's instance (its guard and arguments)
 
 
-def accepts_event(ev: tuple, args: tuple, kwargs: dict[str, Any]) -> bool:
+def accepts_event(ev: Event, args: tuple, kwargs: dict[str, Any]) -> bool:
     """Whether a triggered action's event arguments accept the event, its cards aside (a
     `moved` event's cards are counted by `times`)."""
-    kind = ev[0]
-    if kind in SCRIPT_EVENTS:
-        return names_script(args, ev[1])
-    if kind == "moved":
-        _, frm, to, _cards, owner, comp = ev
-        return (kwargs.get("from", ("zone", frm)) == ("zone", frm) and kwargs.get("to", ("zone", to)) == ("zone", to)
-                and kwargs.get("who", owner) == owner and kwargs.get("unit", ("script", comp)) == ("script", comp))
-    if kind in ("discarded", "unblocked"):  # the player who discarded; the attacker's owner
-        return kwargs.get("who", ev[1]) == ev[1]
+    if type(ev) is ScriptEvent:
+        return names_script(args, ev.action)
+    if type(ev) is Moved:
+        unit = kwargs.get("unit")
+        return (kwargs.get("from", ev.frm) == ev.frm and kwargs.get("to", ev.to) == ev.to
+                and kwargs.get("who", ev.owner) == ev.owner and (unit is None or unit.id == ev.component))
+    if ev.kind in ("discarded", "unblocked"):  # the player who discarded; the attacker's owner
+        return kwargs.get("who", ev.player) == ev.player
     return False
 
 
-def times(ev: tuple, condition: Any, each: bool) -> int:
+def times(ev: Event, condition: Any, each: bool) -> int:
     """How many requests an accepted event makes: a `moved` event, one per card meeting the
     condition (`each`) or one if any does; any other event, one."""
-    if ev[0] != "moved":
+    if type(ev) is not Moved:
         return 1
-    cards = ev[3]
+    cards: Any = ev.cards
     if condition is not None:
         cards = [c for c in cards if accepts(condition, c)]
     return len(cards) if each else int(bool(cards))
@@ -74,14 +81,14 @@ class TriggerTable:
         #: kind → what an event of it must name for any action to trigger (`gate`)
         self.gates: dict[str, frozenset | None] = {}
         #: per turn player, a script event (itself the key) → what it may trigger
-        self.seen: tuple[dict[tuple, tuple[Entry, ...]], ...] = ({}, {})
+        self.seen: tuple[dict[ScriptEvent, tuple[Entry, ...]], ...] = ({}, {})
         self._probe_requests: dict[tuple[type, int], Request] = {}
 
-    def script_entries(self, ev: tuple, turn_player: int, game: Any) -> tuple[Entry, ...]:
+    def script_entries(self, ev: ScriptEvent, turn_player: int, game: Any) -> tuple[Entry, ...]:
         """What a script event (of a kind in `kinds`) may trigger, its gate first; kept in
         `seen` (a script event is its kind, an action and a player: few of them recur)."""
-        gate = self.gate(ev[0], turn_player, game)
-        found = () if gate is not None and ev[1] not in gate else self.entries(ev, turn_player, game)
+        gate = self.gate(ev.kind, turn_player, game)
+        found = () if gate is not None and ev.action not in gate else self.entries(ev, turn_player, game)
         self.seen[turn_player][ev] = found
         return found
 
@@ -105,28 +112,34 @@ class TriggerTable:
         found = self.gates[kind] = None if keys is None else frozenset(keys)
         return found
 
-    def entries(self, ev: tuple, turn_player: int, game: Any) -> tuple[Entry, ...]:
+    def entries(self, ev: Event, turn_player: int, game: Any) -> tuple[Entry, ...]:
         """The actions `ev` (of a kind in `kinds`) may trigger, in the check's order."""
-        kind = ev[0]
-        key = (kind, ev[1], ev[2], ev[4], ev[5], turn_player) if kind == "moved" else \
-            (kind, ev[1], turn_player) if len(ev) > 1 else (kind, turn_player)
+        kind = ev.kind
+        key: tuple[Any, ...]
+        if type(ev) is Moved:
+            key = (kind, ev.frm, ev.to, ev.owner, ev.component, turn_player)
+        elif type(ev) is ScriptEvent:
+            key = (kind, ev.action, turn_player)
+        else:
+            key = (kind, ev.player, turn_player)
         found = self._entries.get(key)
         if found is None:
             found = self._entries[key] = self._build(ev, turn_player, game)
         return found
 
-    def _build(self, ev: tuple, turn_player: int, game: Any) -> tuple[Entry, ...]:
+    def _build(self, ev: Event, turn_player: int, game: Any) -> tuple[Entry, ...]:
         out: list[Entry] = []
-        for cls in self.rules.by_event.get(ev[0], ()):
+        for cls in self.rules.by_event.get(ev.kind, ()):
+            _name, each = cls.event
             for p in (turn_player, 1 - turn_player):
                 inst = self.rules.instance(cls.id)
                 if not cls.event_static:
-                    out.append((cls, p, None, cls.event[1], False, inst))
+                    out.append(Entry(cls, p, None, each, False, inst))
                     continue
                 args, kwargs = self._static_args(cls, p, game)
                 if accepts_event(ev, args, kwargs):  # an unblocked attacker's label: read at the check
-                    out.append((cls, p, kwargs.get("label" if ev[0] == "unblocked" else "condition"),
-                                cls.event[1], True, inst))
+                    out.append(Entry(cls, p, kwargs.get("label" if ev.kind == "unblocked" else "condition"),
+                                     each, True, inst))
         return tuple(out)
 
     def probe_request(self, cls: type, player: int) -> Request:
@@ -151,22 +164,22 @@ def _gate_key(kind: str, args: tuple, kwargs: dict[str, Any], keys: set) -> set 
     the action names nothing the gate can tell events apart by."""
     if kind in SCRIPT_EVENTS:
         named = args[0] if args else None
-        if not (isinstance(named, tuple) and len(named) == 2 and named[0] == "script"):
+        if not isinstance(named, ScriptRef):
             return None
-        keys.add(named[1])
+        keys.add(named.id)
         return keys
     if kind == "moved":
         frm, to = kwargs.get("from"), kwargs.get("to")
-        if not all(isinstance(z, tuple) and len(z) == 2 and z[0] == "zone" for z in (frm, to)):
+        if not (isinstance(frm, Zone) and isinstance(to, Zone)):
             return None
-        keys.add((frm[1], to[1]))
+        keys.add((frm.value, to.value))
         return keys
     return None
 
 
 #: the facts of a request's event (an action and a player: no card, no unit), made once
 #: for each (frozen: shared by every request of every game they concern)
-_SCRIPT_FACTS: dict[tuple, EventFacts] = {}
+_SCRIPT_FACTS: dict[ScriptEvent, EventFacts] = {}
 
 _TABLES: "weakref.WeakKeyDictionary[Any, TriggerTable]" = weakref.WeakKeyDictionary()
 
@@ -213,7 +226,7 @@ class Triggers:
                                                                 self.game.seats, self.load)
         return found
 
-    def triggered_by(self, events: list[tuple]) -> list[Request]:
+    def triggered_by(self, events: list[Event]) -> list[Request]:
         """The requests `events` trigger, in the check's order (9.4.1 [6-1]). Most events
         trigger nothing: each is told apart by a set lookup (its kind), then a dict lookup
         (a script event, by the event itself) or the kind's gate, before any entry is read."""
@@ -221,10 +234,10 @@ class Triggers:
         kinds = self.kinds
         out: list[Request] = []
         for ev in events:
-            kind = ev[0]
+            kind = ev.kind
             if kind not in kinds:  # most events: no triggered action of the regulation waits for them
                 continue
-            if kind in SCRIPT_EVENTS:  # (kind, action, player): the same few again and again
+            if type(ev) is ScriptEvent:  # (kind, action, player): the same few again and again
                 found = table.seen[self.state.turn_player].get(ev)
                 if found is None:
                     found = table.script_entries(ev, self.state.turn_player, self.game)
@@ -233,29 +246,30 @@ class Triggers:
                     gate = table.gates[kind]
                 except KeyError:
                     gate = table.gate(kind, self.state.turn_player, self.game)
-                if gate is not None and (ev[1], ev[2]) not in gate:
+                if gate is not None and (type(ev) is not Moved or (ev.frm, ev.to) not in gate):
                     continue  # no action waits for these zones (a `moved` event; no other kind has a gate)
                 found = table.entries(ev, self.state.turn_player, self.game)
             if found:
                 self._requests(ev, found, out)
         return out
 
-    def _requests(self, ev: tuple, found: tuple[Entry, ...], out: list[Request]) -> None:
+    def _requests(self, ev: Event, found: tuple[Entry, ...], out: list[Request]) -> None:
         """Add to `out` the requests the entries `found` of the event `ev` make."""
         probes = self._probes  # a probe is made only when read
-        moved = ev[0] == "moved"
+        moved = type(ev) is Moved
         facts = None
-        for cls, p, condition, each, static, inst in found:
-            if not static:  # arguments that read the state: matched now
+        for entry in found:
+            cls, p, condition, inst = entry.action, entry.player, entry.condition, entry.instance
+            if not entry.static:  # arguments that read the state: matched now
                 args, kwargs = inst.event_args(probes.get((cls, p)) or self.probe(cls, p))
-                n = times(ev, kwargs.get("condition"), each) if accepts_event(ev, args, kwargs) else 0
+                n = times(ev, kwargs.get("condition"), entry.each) if accepts_event(ev, args, kwargs) else 0
                 condition = kwargs.get("label")
             elif moved:
-                n = times(ev, condition, each)
+                n = times(ev, condition, entry.each)
             else:
                 n = 1
-            if n and condition is not None and ev[0] == "unblocked":  # 8.3.2: the attacker carries the label
-                unit = ev[2] if len(ev) > 2 else None
+            if n and condition is not None and type(ev) is Signal and ev.kind == "unblocked":  # 8.3.2: the
+                unit = ev.unit  # attacker carries the label
                 n = int(unit is not None and (probes.get((cls, p)) or self.probe(cls, p)).has_label(unit, condition))
             if n and inst.trigger_guard(probes.get((cls, p)) or self.probe(cls, p)):
                 if facts is None:  # what the requests' `event` holds (frozen: one for all)
@@ -264,21 +278,20 @@ class Triggers:
                     out.append(Request(cls.id, p, [], None, None, cls.resolution, cls.window, True, (), facts))
 
     @staticmethod
-    def facts(ev: tuple) -> EventFacts:
+    def facts(ev: Event) -> EventFacts:
         """What a triggered request's `event` holds, from the event that made it."""
-        kind = ev[0]
-        if kind == "moved":
-            return EventFacts(kind, ev[4], tuple(ev[3]))
-        if kind in SCRIPT_EVENTS:  # (kind, action, player): the same few again and again
-            found = _SCRIPT_FACTS.get(ev)
+        if type(ev) is Moved:
+            return EventFacts(ev.kind, ev.owner, tuple(ev.cards))
+        if type(ev) is ScriptEvent:  # (kind, action, player): the same few again and again
+            found = _SCRIPT_FACTS.get(ev)  # (one event object for each: `script_event`)
             if found is None:
-                found = _SCRIPT_FACTS[ev] = EventFacts(kind, ev[2], request=ev[1])
+                found = _SCRIPT_FACTS[ev] = EventFacts(ev.kind, ev.player, request=ev.action)
             return found
-        if kind == "unblocked":
-            return EventFacts(kind, ev[1], unit=ev[2] if len(ev) > 2 else None)
-        if kind == "discarded":  # the cards discarded: 暴動 deals two per card
-            return EventFacts(kind, ev[1], tuple(ev[2]) if len(ev) > 2 else ())
-        return EventFacts(kind, ev[1] if len(ev) > 1 else None)
+        if type(ev) is Discarded:  # the cards discarded: 暴動 deals two per card
+            return EventFacts(ev.kind, ev.player, tuple(ev.cards))
+        if ev.kind == "unblocked":
+            return EventFacts(ev.kind, ev.player, unit=ev.unit)
+        return EventFacts(ev.kind, ev.player)
 
     def check(self) -> None:
         """9.4.1, step by step: [6-1] the triggered requests go to the buffer; [6-3] while it

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
+from ..values import CHARGED, END_OF_TURN, FACE_UP, Zone
+from .events import Moved
 from .registry import accepts, cards_of, verb
 from .request import Ctx
 from .state import PILES, GameState, RulesError, Unit, owner_of
@@ -47,7 +49,7 @@ def place_trump(ctx: Ctx, cards: Any, face: Any) -> None:
     """Cards go to their owner's trump zone, face up (表切札として置く) or face down."""
     cards = cards_of(cards)
     if cards:
-        place(ctx.state, cards, face[1] == "up")
+        place(ctx.state, cards, face is FACE_UP)
 
 
 @verb
@@ -60,11 +62,11 @@ def summon_with_trump(ctx: Ctx, cards: Any, trump: Any, as_: Any, state: Any = N
     if len(cards) < 2 or not own:
         return
     where = take(st, cards)
-    unit = st.put_unit(ctx.me, cards, face_up=True, charged=state is None or state[1] == "charged",
-                       designated=as_[1])
-    for frm in sorted({where[c][0] for c in cards}):
-        moved = tuple(c for c in cards if where[c][0] == frm)
-        st.events.append(("moved", frm, "field", moved, unit.owner, unit.component))
+    unit = st.put_unit(ctx.me, cards, face_up=True, charged=state is None or state is CHARGED,
+                       designated=as_.id)
+    for frm in sorted({where[c].zone for c in cards}):
+        moved = tuple(c for c in cards if where[c].zone == frm)
+        st.events.append(Moved(frm, Zone.FIELD, moved, unit.owner, unit.component))
     st.rematch()
 
 
@@ -72,7 +74,7 @@ def summon_with_trump(ctx: Ctx, cards: Any, trump: Any, as_: Any, state: Any = N
 @verb
 def trump_cards(ctx: Ctx, player: int, face: Any) -> list[Card]:
     """The player's face-up (表切札) or face-down (裏切札) trump cards."""
-    up = face[1] == "up"
+    up = face is FACE_UP
     return [u.cards[0] for u in ctx.state.players[player].trumps if u.face_up == up]
 
 
@@ -81,7 +83,7 @@ def trump_card(ctx: Ctx, player: int, trump: Any) -> list[Card]:
     """The player's card of the trump zone that is `trump` when face up (切札の♠J), face
     up or down."""
     st = ctx.state
-    cond = dict(st.components("trump")).get(trump[1])
+    cond = dict(st.components("trump")).get(trump.id)
     if cond is None:
         return []
     return [c for c in st.players[player].trump if cond.matches((c,), face_up=True)][:1]
@@ -90,7 +92,7 @@ def trump_card(ctx: Ctx, player: int, trump: Any) -> list[Card]:
 @verb
 def face_up_trump(ctx: Ctx, player: int, trump: Any) -> bool:
     """Whether the player has that trump face up (自分の表切札に「X」がある)."""
-    return any(u.component == trump[1] for u in face_up_trumps(ctx.state, player))
+    return any(u.component == trump.id for u in face_up_trumps(ctx.state, player))
 
 
 @verb
@@ -118,9 +120,9 @@ def cannot_turn_face_up(ctx: Ctx, what: Any, until: Any = None) -> None:
     """A static ability's (クローズ's mark): the trump cannot be turned face up while it holds;
     a mark acts in the turn it was placed only (4.3), which is the `until=end_of_turn` it says."""
     st = ctx.state
-    if until is not None and until[1] != "end_of_turn":
+    if until is not None and until is not END_OF_TURN:
         raise RulesError(f"cannot_turn_face_up: the engine keeps a trump face down until the end of the turn, "
-                         f"not '{until[1]}'")
+                         f"not '{until.value}'")
     for x in (what if isinstance(what, (list, tuple)) else [what]):
         u = x if isinstance(x, Unit) else trump_unit(st, x) if isinstance(x, Card) else None
         if u is not None:

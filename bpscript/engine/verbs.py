@@ -4,55 +4,73 @@ change the game. Queries are in `bpscript.engine.queries`; both register in
 
 Every move of cards goes through `take` / `put`, which record a `moved` event (from, to,
 cards, owner, component) for the trigger check (9.4.1). Values arrive as the generated
-code passes them: a zone as `('zone', id)`, a state `('state', 'charged')`, a face
-`('face', 'up')`, a duration `('duration', 'end_of_turn')`, a script `('script', id)`,
-other vocabulary words (statuses, roles, rule variants, event kinds) as their ids.
+code passes them: a zone, state, face, position or duration as its enum member of
+`bpscript.values` (`Zone.GRAVE`, `State.CHARGED` …), a script as a `ScriptRef`, other
+vocabulary words (statuses, roles, rule variants, event kinds) as their ids.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..values import BOTTOM, CHARGED, FACE_UP, ScriptRef, Zone
+from .events import Discarded, Moved, Signal
 from .registry import EVENTS, VERBS, accepts, cards_of, on_field, units_of, verb
 from .request import Ctx, Request
 from .state import MATCHED_PILES, GameState, RulesError, Unit, owner_of
 
-__all__ = ["VERBS", "EVENTS", "take", "put", "unit_to_grave"]
+__all__ = ["VERBS", "EVENTS", "Whence", "take", "put", "unit_to_grave"]
 
 
-def take(st: GameState, cards: list[Card]) -> dict[Card, tuple[str, str | None]]:
-    """Remove cards from their owner's zones; returns card → (zone, component it was).
+@dataclass(slots=True, eq=False)
+class Whence:
+    """Where a card taken was: its zone ("stage" for a key card), and the component of the
+    unit it left (None when it was in no unit)."""
+
+    zone: str
+    component: str | None = None
+
+
+#: the places most cards are taken from, made once (`take` makes one only for a unit's card)
+_STAGE, _LIFE = Whence("stage"), Whence(Zone.LIFE)
+_PILES = {zone: Whence(zone) for zone in Zone}
+_FIELD, _HAND = Zone.FIELD, Zone.HAND  # (a member read through its class costs a look-up each time)
+
+
+def take(st: GameState, cards: list[Card]) -> dict[Card, Whence]:
+    """Remove cards from their owner's zones; returns card → where it was (`Whence`).
     A unit losing its last card leaves the field (4.2.4: a unit moves together); a unit
     whose cards change is matched afresh (its designation ends). A card that leaves a
     unit, the fog or the trump zone marks the state `stale` (`GameState.changed`)."""
-    where: dict[Card, tuple[str, str | None]] = {}
+    where: dict[Card, Whence] = {}
     players = st.players
     staged = st.staged
     for card in cards:
         if staged and card in staged:  # a key card of the resolving request (`GameState.staged`)
             staged.discard(card)
-            where[card] = ("stage", None)
+            where[card] = _STAGE
             continue
         p = players[card.copy // 2]  # owner_of
         life = p.life
         if life and life[-1] is card:  # the top of the life (a draw)
             life.pop()
-            where[card] = ("life", None)
+            where[card] = _LIFE
             continue
         found = st.find(card)
         if found is None:
-            where[card] = ("stage", None)  # a key card of a resolving request
+            where[card] = _STAGE  # a key card of a resolving request
             continue
         zone, pile, u = found
         pile.remove(card)
         if u is None:
-            where[card] = (zone, None)
+            where[card] = _PILES.get(zone) or Whence(zone)
             if zone in MATCHED_PILES:
                 st.stale = True
         else:
             u.gone.append(card)
-            where[card] = ("field", u.component)
+            where[card] = Whence(_FIELD, u.component)
             u.designated = None
             if not u.cards:
                 p.field.remove(u)
@@ -64,7 +82,7 @@ def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False, stage
     """Put cards into their owner's pile, recording `moved` events (one per place the
     cards came from and owner). `staged`: the cards are in no zone (key cards of a
     resolving request): there is nothing to take."""
-    where = dict.fromkeys(cards, ("stage", None)) if staged else take(st, cards)
+    where = dict.fromkeys(cards, _STAGE) if staged else take(st, cards)
     players = st.players
     for card in cards:
         pile = getattr(players[card.copy // 2], zone, None)  # owner_of
@@ -77,15 +95,15 @@ def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False, stage
     events = st.events
     if len(cards) == 1:  # most moves (a draw, a discard): one event, no grouping
         card = cards[0]
-        frm, comp = where[card]
-        events.append(("moved", frm, zone, (card,), card.copy // 2, comp))
+        came = where[card]
+        events.append(Moved(came.zone, zone, (card,), card.copy // 2, came.component))
     else:
         groups: dict[tuple[str, str | None, int], list[Card]] = {}
         for card in cards:
-            frm, comp = where[card]
-            groups.setdefault((frm, comp, card.copy // 2), []).append(card)
+            came = where[card]
+            groups.setdefault((came.zone, came.component, card.copy // 2), []).append(card)
         for (frm, comp, owner), cs in groups.items():
-            events.append(("moved", frm, zone, tuple(cs), owner, comp))
+            events.append(Moved(frm, zone, tuple(cs), owner, comp))
     if zone in MATCHED_PILES:
         st.stale = True
     st.changed()
@@ -98,7 +116,7 @@ def unit_to_grave(st: GameState, unit: Unit) -> None:
 
 
 def _face_up(face: Any) -> bool | None:
-    return None if face is None else face[1] == "up"
+    return None if face is None else face is FACE_UP
 
 
 # ---------------------------------------------------------------- moving things
@@ -109,12 +127,12 @@ def move(ctx: Ctx, what: Any, to: Any, position: Any = None, face: Any = None) -
     cards = cards_of(what)
     if not cards:
         return
-    zone = to[1]
+    zone = to
     if face is not None:  # the zone's declaration is read only when a face is asked for
         shown = getattr(ctx.state.ruleset.vocabulary.zones.get(zone), "face", None)
-        if shown is not None and shown != face[1]:
-            raise RulesError(f"cards cannot go face {face[1]} into {zone}: the zone keeps them face {shown}")
-    put(ctx.state, cards, zone, bottom=position is not None and position[1] == "bottom")
+        if shown is not None and shown != face.value:
+            raise RulesError(f"cards cannot go face {face.value} into {zone}: the zone keeps them face {shown}")
+    put(ctx.state, cards, zone, bottom=position is BOTTOM)
 
 
 @verb
@@ -127,11 +145,11 @@ def summon(ctx: Ctx, cards: Any, as_: Any = None, face: Any = None, state: Any =
         return
     st = ctx.state
     where = take(st, cards)
-    named = as_[1] if isinstance(as_, tuple) else as_  # a vocabulary word; ('script', id) from older code
-    unit = st.put_unit(owner_of(cards[0]), cards, face_up=face is None or face[1] == "up",
-                       charged=state is None or state[1] == "charged", designated=st.designation(named))
-    frm = where[cards[0]][0]
-    st.events.append(("moved", frm, "field", tuple(cards), unit.owner, unit.component))
+    named = as_.id if isinstance(as_, ScriptRef) else as_  # a component, or a type (a vocabulary word)
+    unit = st.put_unit(owner_of(cards[0]), cards, face_up=face is None or face is FACE_UP,
+                       charged=state is None or state is CHARGED, designated=st.designation(named))
+    frm = where[cards[0]].zone
+    st.events.append(Moved(frm, _FIELD, tuple(cards), unit.owner, unit.component))
 
 
 @verb
@@ -157,7 +175,7 @@ def place_fog(ctx: Ctx, cards: Any, on: Any = None, as_: Any = None) -> None:
     owner = owner_of(cards[0])
     st.players[owner].fog.extend(cards)
     mark = Unit(list(cards), owner, True, True, st.turn, None, link=on if isinstance(on, Unit) else None,
-                designated=as_[1] if as_ else None)
+                designated=as_.id if as_ else None)
     st.players[owner].marks.append(mark)
     if not st.stale:  # only the new mark is unmatched (stale: `changed` matches every unit)
         st.match_mark(mark)
@@ -166,14 +184,14 @@ def place_fog(ctx: Ctx, cards: Any, on: Any = None, as_: Any = None) -> None:
 
 @verb
 def return_to_hand(ctx: Ctx, what: Any) -> None:
-    move(ctx, what, ("zone", "hand"))
+    move(ctx, what, _HAND)
 
 
 @verb
 def set_state(ctx: Ctx, what: Any, state: Any) -> None:
     """Charge or drive units; abilities that count charged units are read anew (9.4.2)."""
     for u in units_of(what):
-        u.charged = state[1] == "charged"
+        u.charged = state is CHARGED
     ctx.state.version += 1
 
 
@@ -196,7 +214,7 @@ def turn(ctx: Ctx, what: Any, face: Any) -> None:
     """Turn units face up or face down (a bulwark shown in damage judgement), and trumps,
     given as cards of the trump zone or their units (オープン, クローズ, 4.4); a trump closed
     this turn (クローズ's mark) stays face down."""
-    st, up = ctx.state, face[1] == "up"
+    st, up = ctx.state, face is FACE_UP
     for x in (what if isinstance(what, (list, tuple)) else [what]):
         u = x if isinstance(x, Unit) else \
             next((t for t in st.players[owner_of(x)].trumps if t.cards[0] == x), None) if isinstance(x, Card) else None
@@ -219,7 +237,7 @@ def to_bulwark(ctx: Ctx, what: Any, state: Any = None) -> None:
         at = p.field.index(u)
         p.field.remove(u)
         for i, card in enumerate(u.cards):
-            new = Unit([card], u.owner, False, u.charged if state is None else state[1] == "charged",
+            new = Unit([card], u.owner, False, u.charged if state is None else state is CHARGED,
                        u.entered_turn, designated=bulwark)
             p.field.insert(at + i, new)
     st.rematch()
@@ -235,7 +253,7 @@ def to_soldier(ctx: Ctx, what: Any, state: Any = None) -> None:
             u.size_bonus = u.size_lasting = 0
             u.statuses.clear()
             if state is not None:
-                u.charged = state[1] == "charged"
+                u.charged = state is CHARGED
     ctx.state.rematch()
 
 
@@ -271,7 +289,7 @@ def discard(ctx: Ctx, player: int, count: int = 1, cards: Any = None) -> None:
         ctx.chooser.choose(player, list(hand), min(count, len(hand)), "discard")
     if chosen:
         put(ctx.state, chosen, "grave")
-        ctx.state.events.append(("discarded", player, tuple(chosen)))
+        ctx.state.events.append(Discarded(player, tuple(chosen)))
 
 
 @verb
@@ -289,7 +307,7 @@ def reveal(ctx: Ctx, cards: Any, to: int) -> None:
 
 @verb
 def shuffle(ctx: Ctx, zone: Any, player: int) -> None:
-    ctx.state.rng.shuffle(getattr(ctx.state.players[player], zone[1]))
+    ctx.state.rng.shuffle(getattr(ctx.state.players[player], zone))
 
 
 @verb
@@ -338,9 +356,9 @@ def switch_on(ctx: Ctx, rule: str) -> None:
 
 @verb
 def signal(ctx: Ctx, event: str, unit: Any = None) -> None:
-    """An event for the trigger check: (kind, controller of the unit, unit)."""
+    """An event for the trigger check: its kind, the controller of the unit, the unit."""
     who = unit.owner if isinstance(unit, Unit) else ctx.request.controller
-    ctx.state.events.append((event, who, unit))
+    ctx.state.events.append(Signal(event, who, unit))
 
 
 # ---------------------------------------------------------------- turn structure

@@ -17,6 +17,7 @@ from bpscript.engine.agents import ScriptedAgent
 from bpscript.engine.explicit import RequestError
 from bpscript.engine.game import ScriptError
 from bpscript.engine.rules import Rules
+from bpscript.values import State
 
 QUICK = {"up", "down", "twist", "counter", "search"}  # the クイック actions of ライト
 
@@ -165,7 +166,7 @@ def test_twist_drives_or_charges(rs, rules, charged, state):
     pos = board(rs)
     unit = pos.unit(1, "♠5", charged=charged)
     key, pay = pos.hand(0, "♢3 ♣2")
-    p0 = ScriptedAgent(choices=[lambda opts: [o for o in opts if o[1] == state]], strict=True)
+    p0 = ScriptedAgent(choices=[lambda opts: [o for o in opts if o is State(state)]], strict=True)
     game = start(pos, [p0, ScriptedAgent()], rules=rules)
     resolve(game, 0, "twist", [key], target=unit, costs=[[pay]])
     assert unit.charged is (state == "charged")

@@ -12,6 +12,7 @@ from bpscript.engine.explicit import RequestError
 from bpscript.engine.game import Game
 from bpscript.engine.position import Position, PositionError
 from bpscript.engine.rules import Rules
+from bpscript.values import State
 from bpscript.loader import load_official
 
 
@@ -174,7 +175,7 @@ def test_scripted_answers_are_kept_per_kind_of_decision(rs, lite):
     soldier = pos.unit(1, "♠5")
     pos.hand(0, "♢3 ♡9")
     on_soldier = lambda o: o.action == "twist" and o.target is soldier  # noqa: E731
-    driven = lambda opts: [o for o in opts if o[1] == "driven"]  # noqa: E731
+    driven = lambda opts: [o for o in opts if o is State.DRIVEN]  # noqa: E731
     agent = ScriptedAgent(requests=[on_soldier, None], choices=[driven], costs=[["♡9"]], strict=True)
     game = pos.game([agent, ScriptedAgent(requests=[None], strict=True)], rules=lite)
     game.step()  # P0 requests ツイスト, paying ♡9

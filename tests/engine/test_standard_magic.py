@@ -5,11 +5,14 @@ effect's choices. The pack scripts are not in play (`partial=True`, as in test_p
 
 from __future__ import annotations
 
+from enum import Enum
+
 import pytest
 from scenes import actions, board, passed, resolve, start
 
 from bpscript.engine.agents import ScriptedAgent
 from bpscript.engine.rules import Rules
+from bpscript.values import ScriptRef
 
 
 @pytest.fixture(scope="module")
@@ -29,8 +32,9 @@ def go(rs, mast, pos, p0=None, p1=None):
 
 def option(value):
     """A choice among the options of choose_option: the one whose value is `value` (a
-    vocabulary label is offered as a (kind, id) pair, a number as itself)."""
-    return lambda opts: [o for o in opts if (o[1] if isinstance(o, tuple) else o) == value]
+    constant is offered as its enum member, a script as its `ScriptRef`, a number as itself)."""
+    return lambda opts: [o for o in opts if (o.value if isinstance(o, Enum) else o.id if isinstance(o, ScriptRef)
+                                             else o) == value]
 
 
 # ---------------------------------------------------------------- 召喚
