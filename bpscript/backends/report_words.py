@@ -1,109 +1,18 @@
 """Every word of the balance report, in Japanese (its readers' language, the default) and
-in English: the template and the charts print nothing else, so a new measure adds its
-words here, in both languages, and `test_report` checks that neither lacks one."""
+in English, read from `templates/report_words.json`: the template and the charts print
+nothing else, so a new measure adds its words there, in both languages, and `test_report`
+checks that neither lacks one. The words are data beside the templates, as the pages'
+labels are (`labels.py`), not Python literals."""
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
 LANGUAGES = ("ja", "en")
 
-WORDS: dict[str, dict[str, str]] = {
-    "ja": {
-        "title": "バランスレポート",
-        "games": "{n} ゲーム",
-        "intervals": "率には 95 % のウィルソン信頼区間を添えています。",
-        "made_by": "作成したコマンド:",
-        "rules": "ルール",
-        "agents": "エージェント",
-        "win-rates": "勝率",
-        "lengths": "ゲームの長さ",
-        "actions": "アクション",
-        "run": "実行条件",
-        "first_player": "先攻プレイヤー",
-        "turn_limit": "ターン上限で終了",
-        "average_turns": "平均ターン数",
-        "shortest": "最短",
-        "longest": "最長",
-        "action": "アクション",
-        "requested": "リクエスト",
-        "resolved": "解決",
-        "per_game": "1 ゲームあたりのリクエスト",
-        "requester_wins": "リクエストしたプレイヤーの勝率",
-        "none": "—",
-        "actions_note": "「リクエスト」は誘発したものを含むすべてのリクエストを数えます。リクエストしたプレイヤーの勝率は、"
-                        "そのアクションを自分でリクエストしたゲームごとに、そのプレイヤーを 1 回数えます。",
-        "win_axis": "勝率 (棒: 95 % 信頼区間)",
-        "turns_axis": "ターン数",
-        "share_axis": "ゲームの割合",
-        "per_game_axis": "1 ゲームあたり",
-        "requester_axis": "リクエストしたプレイヤーの勝率 (95 % 信頼区間)",
-        "regulation": "対戦レギュレーション",
-        "seeds": "シード",
-        "measures": "設計者のための指標",
-        "scripts": "スクリプトの使用",
-        "measure": "指標",
-        "converge": "収束に要するゲーム数",
-        "m_first_player_advantage": "先攻の有利さ (先攻の勝率 − 50 %)",
-        "m_length": "ゲームの長さ (平均 / 中央値 / 標準偏差)",
-        "m_lead_changes": "リードの入れ替わり (1 ゲームあたり、ライフの差による)",
-        "m_comebacks": "逆転率 (勝者が一度でもライフで負けていたゲーム)",
-        "m_decided_at": "決着の早さ (勝者が最後までリードし始めた時点、ゲームの割合)",
-        "m_branching": "分岐数 (リクエストの判断 1 回あたりの選択肢、パスを含む)",
-        "measures_note": "定義と出典は docs/simulation.md にあります。収束に要するゲーム数は、95 % 信頼区間の半幅が率で ±5 ポイント、平均で ±5 % になるまでのゲーム数の見積もりです。",
-        "used": "使われたゲームの割合",
-        "wins_when_used": "使ったプレイヤーの勝率",
-        "dead": "使われないスクリプト (1 % 未満のゲーム)",
-        "no_trace": "この記録にはライフの推移がありません。",
-        "points": "ポイント",
-    },
-    "en": {
-        "title": "Balance report",
-        "games": "{n} games",
-        "intervals": "Rates carry 95 % Wilson confidence intervals.",
-        "made_by": "Made by",
-        "rules": "rules",
-        "agents": "Agents",
-        "win-rates": "Win rates",
-        "lengths": "Game lengths",
-        "actions": "Actions",
-        "run": "Run",
-        "first_player": "first player",
-        "turn_limit": "ended by the turn limit",
-        "average_turns": "average turns",
-        "shortest": "shortest",
-        "longest": "longest",
-        "action": "action",
-        "requested": "requested",
-        "resolved": "resolved",
-        "per_game": "requested per game",
-        "requester_wins": "requester's win rate",
-        "none": "—",
-        "actions_note": "“Requested” counts every request, triggered ones included; the requester's win rate counts each "
-                        "player once per game in which they requested the action themselves.",
-        "win_axis": "win rate (bars: 95 % confidence interval)",
-        "turns_axis": "turns",
-        "share_axis": "share of games",
-        "per_game_axis": "per game",
-        "requester_axis": "win rate of the requester (95 % CI)",
-        "regulation": "format / frame",
-        "seeds": "seeds",
-        "measures": "Designers' measures",
-        "scripts": "Script use",
-        "measure": "measure",
-        "converge": "games to converge",
-        "m_first_player_advantage": "first-player advantage (first player's win rate − 50 %)",
-        "m_length": "game length (mean / median / standard deviation)",
-        "m_lead_changes": "lead changes per game (by life difference)",
-        "m_comebacks": "comeback rate (games the winner was behind by life at some point)",
-        "m_decided_at": "decisiveness (share of the game after which the winner led for good)",
-        "m_branching": "branching factor (options per request decision, pass included)",
-        "measures_note": "Definitions and sources: docs/simulation.md. Games to converge: the games needed for a 95 % interval of ±5 points for a rate, ±5 % for a mean.",
-        "used": "share of games used",
-        "wins_when_used": "win rate of the player using it",
-        "dead": "dead scripts (used in under 1 % of games)",
-        "no_trace": "These games carry no life trace.",
-        "points": "points",
-    },
-}
+WORDS: dict[str, dict[str, str]] = json.loads(
+    resources.files("bpscript.backends").joinpath("templates", "report_words.json").read_text("utf-8"))
 
 
 def words(language: str = "ja") -> dict[str, str]:

@@ -32,7 +32,7 @@ from .rst_backend import KINDS, LIST_LABEL, PREFIX, WORDS, _frame_info, script_s
 
 DOCUMENTS = ("act", "act-frame")
 DATA_FILE = "official-data.yaml"
-FRAME_LIST = "フレームリスト"  # the frame list page's title
+FRAME_LIST = WORDS["frame_list"]  # the frame list page's title (templates/labels.json)
 
 
 class OfficialLabels:
