@@ -1,6 +1,6 @@
 """Every regulation of 第9.0版 plays: ライト on エントリー20, and ライト on each frame of the
 official 9.0 frame data (パック, レアパック, ストラテジー, エクストラ, frames/blackpoker-9.0).
-Each is set up by the engine and runs every one of its scripts; 20 seeded games of each end
+Each is set up by the engine and runs every one of its scripts; 200 seeded games of each end
 by the rules with the invariants checked after every resolution, and replay to the same
 final state; `bpscript simulate --games 20` plays each one."""
 
@@ -14,7 +14,7 @@ from bpscript.engine.runner import random_game, replay
 from bpscript.engine.setup import unsupported_steps
 from bpscript.loader import load_bundled
 
-GAMES = 20
+GAMES = 200  # issue 26: at least 200 games per official regulation with the invariants on
 RULESET = "blackpoker-9.0"
 
 
@@ -54,6 +54,7 @@ def test_random_games_of_each_9_0_regulation_end_by_the_rules_and_replay(rs, fmt
 
 @pytest.mark.parametrize("fmt,frame", REGULATIONS)
 def test_simulate_plays_twenty_games_of_each_9_0_regulation(fmt, frame, capsys):
-    assert main(["simulate", "--ruleset", RULESET, "--format", fmt, "--frame", frame, "--games", "20"]) == 0
+    assert main(["simulate", "--ruleset", RULESET, "--format", fmt, "--frame", frame, "--games", "20",
+                 "--check-invariants"]) == 0
     out = capsys.readouterr().out
     assert "20 games of" in out and f"{fmt} / {frame}" in out
