@@ -66,8 +66,8 @@ def test_a_directory_without_scripts_is_a_usage_error(tmp_path):
                           "strategy, extra"),
     (["--format", "nope"], "unknown format 'nope': the ruleset blackpoker-8.2 defines lite, std, pro, mast"),
     (["--format", "std"], "frame 'entry20' (エントリー20) is played in lite, not in 'std'"),
-    (["--ruleset", "blackpoker-9.0", "--frame", "pack"], "unknown frame 'pack': the ruleset blackpoker-9.0 "
-                                                         "defines entry20"),
+    (["--ruleset", "blackpoker-9.0", "--frame", "miniDuel"], "unknown frame 'miniDuel': the ruleset "
+                                                             "blackpoker-9.0 defines entry20, pack, rarePack, strategy, extra"),
     (["frames/homebrew-example", "--frame", "nope"], "unknown frame 'nope': the ruleset homebrew-example defines "
                                                       "entry20, pack, rarePack, strategy, extra, miniDuel"),
 ])
@@ -123,7 +123,7 @@ def test_coverage_lists_scripts(capsys):
     main(["check", "--coverage", str(ROOT / "stdlib"), str(ROOT / "frames")])
     out = capsys.readouterr().out
     assert "coverage [blackpoker-8.2]: 137 / 137 structured" in out
-    assert "coverage [blackpoker-9.0]: 26 / 26 structured, 26 / 26 executable" in out
+    assert "coverage [blackpoker-9.0]: 120 / 120 structured, 120 / 120 executable" in out  # ライト and its frames
 
 
 def test_coverage_of_a_package_keeps_its_own_scripts_apart(capsys):

@@ -27,7 +27,8 @@ def eight():
 
 @pytest.fixture(scope="module")
 def lite(eight):
-    return diff_rulesets(eight, load_bundled("blackpoker-9.0").ruleset)
+    """8.2 → 9.0 ライト: the format lite and the frame entry20 (the frames are compared apart)."""
+    return diff_rulesets(eight, load_bundled("blackpoker-9.0").ruleset, formats=("lite",), frames=("entry20",))
 
 
 def test_the_counts_are_rule_changes(lite):
@@ -68,7 +69,7 @@ def test_metadata_and_printed_extras_are_set_aside(eight):
 
 
 def test_the_report_says_how_many_rules_changed(capsys):
-    assert main(["diff", "blackpoker-8.2", "blackpoker-9.0"]) == 0
+    assert main(["diff", "blackpoker-8.2", "blackpoker-9.0", "--in", "lite", "--in", "entry20"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == (
         "blackpoker-8.2 → blackpoker-9.0 (compared: formats lite, frames entry20): 22 changed "
@@ -80,11 +81,24 @@ def test_the_report_says_how_many_rules_changed(capsys):
            "update (removed)" in out
 
 
+def test_the_default_scope_covers_the_9_0_frames(capsys):
+    """8.2 → 9.0 compares ライト and エントリー20, and the frames of the 9.0 frame data with 8.2's
+    frames of the same ids: 9.0's new scripts are added, 8.2's that 9.0 dropped removed."""
+    assert main(["diff", "blackpoker-8.2", "blackpoker-9.0"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith(
+        "blackpoker-8.2 → blackpoker-9.0 (compared: formats lite, frames entry20 pack rarePack strategy extra): ")
+    assert "\nadded action break 【ブレイク】\n" in out and "\nadded action quickSoldierSummonS " in out
+    assert "\nremoved action encourage " in out
+    assert "\nchanged action pursuit 【追撃】\n" in out and "\nchanged action packopen " not in out
+
+
 def test_json_and_the_committed_page_carry_the_counts(capsys):
     assert main(["diff", "blackpoker-8.2", "blackpoker-9.0", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["counts"]["changed"] == 22 and data["counts"]["metadata"] == 1
+    counts = data["counts"]
+    assert (counts["changed"], counts["added"], counts["removed"], counts["metadata"]) == (67, 5, 2, 6)
     assert {s["id"]: s["status"] for s in data["scripts"]}["end"] == "metadata"
     page = (ROOT / "generated" / "blackpoker-9.0" / "html" / "changes.html").read_text("utf-8")
-    assert "変更 22 (うち表記・名称のみ 8)、追加 0、削除 0、ルールは同じ 4" in page
+    assert "変更 67 (うち表記・名称のみ 9)、追加 5、削除 2、ルールは同じ 48" in page
     assert '<h2 id="metadata">' in page and 'id="change-action-end"' in page

@@ -217,8 +217,8 @@ def test_the_clone_s_rules_give_the_same_result_installed_or_editable(env, tmp_p
                               capture_output=True, text=True, timeout=600)
         assert (wheel.returncode, wheel.stdout) == (here.returncode, here.stdout), (command, wheel.stdout[-2000:])
     assert run(env, clone, "bpscript", "check", "stdlib", "frames").stdout == \
-        "27 file(s) checked, 165 script(s): 0 error(s), 0 warning(s)\n"
-    assert run(env, clone, "bpscript", "lint", "stdlib", "frames").stdout.startswith("ok: 27 file(s), 165 script(s) ")
+        "33 file(s) checked, 259 script(s): 0 error(s), 0 warning(s)\n"
+    assert run(env, clone, "bpscript", "lint", "stdlib", "frames").stdout.startswith("ok: 33 file(s), 259 script(s) ")
     built = run(env, clone, "bpscript", "build", "stdlib", "frames", "--only", "json", "--out", "pages")
     assert built.returncode == 0, built.stdout + built.stderr
     assert (clone / "pages" / "blackpoker-8.2" / "json" / "ruleset.json").read_bytes() == \

@@ -140,8 +140,14 @@ def exported(tmp_path_factory) -> dict:
     return data
 
 
+def _lite(exported: dict) -> list[dict]:
+    """The scripts of ライト: the list's (the frames' scripts are compared with the official
+    frame data, tests/official/test_frame_data.py)."""
+    return [s for s in exported["scripts"] if "lite" in s["formats"] or "entry20" in s["frames"]]
+
+
 def _script(exported: dict, ref: dict) -> dict:
-    found = [s for s in exported["scripts"] if s["kind"] == ref["kind"] and s["name"] == ref["name"]]
+    found = [s for s in _lite(exported) if s["kind"] == ref["kind"] and s["name"] == ref["name"]]
     assert len(found) == 1, (ref["kind"], ref["name"])
     return found[0]
 
@@ -149,7 +155,7 @@ def _script(exported: dict, ref: dict) -> dict:
 def test_the_list_has_26_scripts_and_the_export_all_of_them(exported):
     kinds = [r["kind"] for r in REFERENCE["scripts"]]
     assert (kinds.count("action"), kinds.count("character"), kinds.count("fog")) == (19, 5, 2)
-    assert sorted((s["kind"], s["name"]) for s in exported["scripts"]) == \
+    assert sorted((s["kind"], s["name"]) for s in _lite(exported)) == \
         sorted((r["kind"], r["name"]) for r in REFERENCE["scripts"])
 
 
@@ -187,17 +193,22 @@ def test_identity_costs_and_supplements(exported):
     assert info["name"] == "blackpoker-9.0" and info["date"] == REFERENCE["date"]
     # the list's title is the ruleset's and its one format's: BlackPoker 第9.0版 ライト
     assert canon(info["title"] + exported["formats"][0]["name"]) == canon(REFERENCE["title"]) + REFERENCE["edition_line"]
-    assert [(c["letter"], canon(c["text"])) for c in exported["costs"]] == REFERENCE["costs"]
+    # the list's costs, then the two its frames add (S and C, frames/blackpoker-9.0)
+    costs = [(c["letter"], canon(c["text"])) for c in exported["costs"]]
+    assert costs[:3] == REFERENCE["costs"] and [c for c, _ in costs[3:]] == ["S", "C"]
     supplements = {n["name"]: n["text"] for n in exported["supplements"]}
     assert shape(supplements["防壁の置き方"]) == reference_shape(REFERENCE["notes"]["防壁の置き方"])
 
 
 def test_the_text_has_no_extraction_spaces():
     """The canonical text: no space beside a half-width digit or Latin letter, except the
-    ` と ` that joins card patterns in a condition (as 8.2 prints it)."""
+    ` と ` that joins card patterns in a condition (as 8.2 prints it). The frame data prints
+    such spaces itself (「サイズが X 以下」), and its text is kept as printed."""
     rs = load_bundled("blackpoker-9.0").ruleset
     texts = []
     for s in rs.scripts.values():
+        if "lite" not in s.formats and "entry20" not in s.frames:
+            continue
         for f in ("effect", "activation", "trigger_condition", "target", "size"):
             v = getattr(s, f, None)
             texts.append(v.text if v is not None else "")
@@ -207,9 +218,16 @@ def test_the_text_has_no_extraction_spaces():
 
 
 def test_same_ids_as_8_2_where_the_rule_is_the_same():
-    """Every 9.0 script is a script of 8.2's ライト, under the same id and kind (ドロウ is
-    `draw`), so the two versions can be compared script by script."""
+    """Every 9.0 ライト script is a script of 8.2's ライト, under the same id and kind (ドロウ is
+    `draw`), so the two versions can be compared script by script; so is every script of the
+    9.0 frames that 8.2's frames have, but for those 9.0 added (ブレイク, クイック兵士召喚)."""
     old = load_bundled("blackpoker-8.2").ruleset
     new = load_bundled("blackpoker-9.0").ruleset
     lite = {s.id: s.kind for s in old.scripts.values() if "lite" in s.formats}
-    assert {s.id: s.kind for s in new.scripts.values()} == lite
+    assert {s.id: s.kind for s in new.scripts.values() if "lite" in s.formats} == lite
+    framed = {s.id: s.kind for s in new.scripts.values() if s.frames}
+    eight = {s.id: s.kind for s in old.scripts.values() if s.frames}
+    assert {i: k for i, k in framed.items() if i not in eight} == {
+        "break": "action", "quickSoldierSummonS": "action", "quickSoldierSummonH": "action",
+        "quickSoldierSummonD": "action", "quickSoldierSummonC": "action"}
+    assert all(eight[i] == k for i, k in framed.items() if i in eight)

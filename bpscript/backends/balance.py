@@ -61,6 +61,8 @@ class Balance:
     ended_by_limit: int
     actions: list[ActionStats]
     names: dict[str, str]
+    #: the designers' measures (`backends.measures.Measures`), when the games were traced
+    measures: Any = None
 
     @property
     def average_length(self) -> float:
@@ -79,6 +81,7 @@ class Balance:
             "ended_by_turn_limit": self.ended_by_limit,
             "actions": {a.id: {"requested": a.requested, "resolved": a.resolved,
                                "requester_win_rate": rate(a.requester_wins)} for a in self.actions},
+            **({"measures": self.measures.to_json()} if self.measures is not None else {}),
         }
 
 

@@ -42,6 +42,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("win-rates", "win_rates", charts.win_rates),
     Section("lengths", "lengths", charts.lengths),
     Section("actions", "actions", charts.actions),
+    Section("measures", "measures"),
+    Section("scripts", "scripts"),
 )
 
 

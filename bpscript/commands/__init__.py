@@ -8,4 +8,4 @@ and hands them to the engine, the linter and the backends: none of those imports
 loader or the parser itself.
 """
 
-COMMANDS: tuple[str, ...] = ("check", "fmt", "import_", "export", "build", "lint", "lsp", "diff", "new", "play", "simulate", "replay")
+COMMANDS: tuple[str, ...] = ("check", "fmt", "import_", "export", "build", "lint", "lsp", "diff", "new", "play", "simulate", "tournament", "replay")

@@ -1,4 +1,4 @@
-"""`bpscript play`: a game against a random agent in the terminal, narrated."""
+"""`bpscript play`: a game against a seeded agent (random by default) in the terminal, narrated."""
 
 from __future__ import annotations
 
@@ -8,18 +8,22 @@ from typing import Any
 from ..diagnostics import printable
 from ..engine.base import NotExecutable
 from ..engine.state import RulesError
+from ._agents import AGENTS, budget_error, engine_name, ismcts_options
 from ._games import game_ruleset, log_fields, regulation_options
 
 
 def register(sub: Any) -> None:
-    play = sub.add_parser("play", help="play a game against a random agent in the terminal",
-                          description="Play BlackPoker against a seeded random agent. Every event is narrated; "
+    play = sub.add_parser("play", help="play a game against an agent in the terminal",
+                          description="Play BlackPoker against a seeded agent (--opponent: random, greedy or ismcts). Every event is narrated; "
                                       "the board is drawn above each prompt. Pick an action by number (0 passes), "
                                       "then the way to request it; b goes back (and takes a request back while "
                                       "you choose its costs). Works with stdin from a pipe.")
     regulation_options(play)
     play.add_argument("--seed", type=int, default=None, help="game seed (random when omitted)")
     play.add_argument("--seat", type=int, choices=[0, 1], default=0, help="your seat (P0 or P1)")
+    play.add_argument("--opponent", choices=AGENTS, default="random",
+                      help="the agent you play against (default random)")
+    ismcts_options(play)
     play.add_argument("--log", metavar="FILE", help="append the game as a JSON line to FILE")
     play.set_defaults(func=run)
 
@@ -27,11 +31,16 @@ def register(sub: Any) -> None:
 def run(args: Any) -> int:
     import random as _random
 
-    from ..engine.agents import RandomAgent, Recorder
+    from ..engine.agents import Recorder
+    from ..engine.roster import make_agent
     from ..engine.game import Game, ScriptError
     from ..engine.runner import dumps
     from ._narrate import Names, Narrator
     from ._terminal import TerminalPlayer
+    if budget_error(args):
+        print(f"error: {budget_error(args)}", file=sys.stderr)
+        return 2
+    opponent = engine_name(args.opponent, args)
     found = game_ruleset(args)
     if not isinstance(found, tuple):
         if isinstance(found, str):
@@ -41,7 +50,7 @@ def run(args: Any) -> int:
     seed = args.seed if args.seed is not None else _random.randrange(1 << 30)
     decisions: list[Any] = []
     me = TerminalPlayer(args.seat, Names(rs))
-    bot = RandomAgent(seed * 2 + 2 - args.seat)
+    bot = make_agent(opponent, seed * 2 + 2 - args.seat)  # seeded as `simulate` seeds the seat
     agents: list[Any] = [None, None]
     agents[args.seat], agents[1 - args.seat] = Recorder(me, decisions), Recorder(bot, decisions)
     try:  # the setup asks the players (a chosen hand, …): the person may leave already
@@ -73,7 +82,7 @@ def run(args: Any) -> int:
     if args.log:  # appended, never overwritten; an abandoned game replays up to where it stopped
         with open(args.log, "a", encoding="utf-8") as f:
             entry = {**log_fields(rs), "format": args.format, "frame": args.frame,
-                     "agents": ["terminal", "random"][::1 if args.seat == 0 else -1],  # P0, P1
+                     "agents": ["terminal", opponent][::1 if args.seat == 0 else -1],  # P0, P1
                      **game.summary(), "decisions": decisions}
             if abandoned is not None:
                 entry["abandoned"] = True

@@ -19,9 +19,8 @@ from ..engine.registry import NotExecutable
 from ..engine.runner import SimulationError
 from ..engine.state import RulesError
 from ._games import game_ruleset, log_fields, regulation_options
+from ._agents import AGENTS, budget_error, engine_name, ismcts_options
 from .common import to_terminal
-
-AGENTS = ("random", "greedy")
 
 
 def register(sub: Any) -> None:
@@ -38,6 +37,7 @@ def register(sub: Any) -> None:
                      help="worker processes (default 1; --jobs alone or --jobs 0: one per core)")
     sim.add_argument("--agent", choices=AGENTS, default="random", help="P0's agent (default random)")
     sim.add_argument("--opponent", choices=AGENTS, default="random", help="P1's agent (default random)")
+    ismcts_options(sim)
     sim.add_argument("--compare", metavar="RULES",
                      help="also play the same games with other rules, side by side: a path (a homebrew "
                           "package, .bps files) or a bundled ruleset's name (blackpoker-8.2, blackpoker-9.0)")
@@ -74,6 +74,8 @@ class Run:
 def _usage_error(args: Any) -> str | None:
     if args.games < 1 or args.jobs < 0:
         return "--games must be at least 1 and --jobs at least 0"
+    if budget_error(args):
+        return budget_error(args)
     if args.ray_address and args.executor != "ray":
         return "--ray-address needs --executor ray"
     if args.check_invariants and args.executor == "ray":
@@ -117,6 +119,8 @@ def run(args: Any) -> int:
         require("ray", "simulate --executor ray")
     if args.jobs == 0:
         args.jobs = os.cpu_count() or 1
+    # the agents as the engine names them (`ismcts-200`): what is played, logged and shown
+    args.seats = (engine_name(args.agent, args), engine_name(args.opponent, args))
     runs = _runs(args)
     if isinstance(runs, int):
         return runs
@@ -149,15 +153,15 @@ def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
             bar = "#" * (20 * done // total)
             print(f"simulate [{bar:<20}] {done}/{total} games", end=end, file=sys.stderr, flush=True)
 
-    agents = (args.agent, args.opponent)
+    agents = args.seats
     if args.executor == "ray":
         from ..engine.distributed import simulate_ray
         games = simulate_ray(r.load_again, r.fmt, r.frame, args.games, args.seed, agents, record=bool(log),
-                             progress=progress, address=args.ray_address)
+                             progress=progress, address=args.ray_address, measure=bool(args.report))
     else:
         games = simulate(r.ruleset, r.fmt, r.frame, args.games, args.seed, args.jobs, record=bool(log),
                          progress=progress, load_ruleset=r.load_again, agents=agents,
-                         check=args.check_invariants)
+                         check=args.check_invariants, measure=bool(args.report))
     results = []
     out = open(log, "w", encoding="utf-8") if log else None
     rules = log_fields(r.ruleset) if log else {}
@@ -178,7 +182,7 @@ def _print(args: Any, runs: list[Run], elapsed: float) -> int:
     for r in runs:
         s = aggregate(r.results)
         s["rules"] = r.label
-        s["agents"] = [args.agent, args.opponent]
+        s["agents"] = list(args.seats)
         s["seconds"] = round(elapsed, 3)
         s["games_per_second"] = round(len(r.results) * len(runs) / elapsed, 1) if elapsed else None
         stats.append(s)
@@ -189,8 +193,8 @@ def _print(args: Any, runs: list[Run], elapsed: float) -> int:
                           sys.stdout))
         return 0
     for r, s in zip(runs, stats):
-        who = "" if (len(runs), args.agent, args.opponent) == (1, "random", "random") else \
-            f"; {args.agent} (P0) vs {args.opponent} (P1)"
+        who = "" if (len(runs), *args.seats) == (1, "random", "random") else \
+            f"; {args.seats[0]} (P0) vs {args.seats[1]} (P1)"
         print(printable(f"{s['games']} games of {r.label}: {r.fmt} / {r.frame} "
               f"(seeds {args.seed}–{args.seed + args.games - 1}), {elapsed:.1f} s, {s['games_per_second']} games/s{who}"))
         print(f"win rate: P0 {s['win_rate']['P0']:.1%}  P1 {s['win_rate']['P1']:.1%}  "
@@ -207,10 +211,14 @@ def _print(args: Any, runs: list[Run], elapsed: float) -> int:
 def _write_report(args: Any, runs: list[Run]) -> None:
     from ..backends.balance import balance
     from ..backends.report import render_report
+    from ..backends.measures import measures
+    from ..engine.rules import Rules
     balances = [balance(r.results, r.label, {sid: s.name for sid, s in r.ruleset.scripts.items()}) for r in runs]
+    for b, r in zip(balances, runs):  # the scripts a player may request: a dead one is among them
+        b.measures = measures(r.results, [c.id for c in Rules(r.ruleset, r.fmt, r.frame).direct])
     meta = {"regulation": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
             "seeds": f"{args.seed}–{args.seed + args.games - 1}",
-            "agents": f"{args.agent} (P0) vs {args.opponent} (P1)"}
+            "agents": f"{args.seats[0]} (P0) vs {args.seats[1]} (P1)"}
     text = render_report(balances, command_line(args), meta, language=args.report_language)  # all of it first: a failure leaves no file
     fd, tmp = tempfile.mkstemp(prefix=".report-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(args.report)))
     try:
@@ -232,4 +240,7 @@ def command_line(args: Any) -> str:
                      *([f"--ruleset {args.ruleset}"] if args.ruleset else []),
                      f"--format {args.format} --frame {args.frame}",
                      f"--games {args.games} --seed {args.seed} --agent {args.agent} --opponent {args.opponent}",
+                     *([f"--ismcts-iterations {args.ismcts_iterations}"]
+                       + ([f"--ismcts-rollout {args.ismcts_rollout}"] if args.ismcts_rollout != "random" else [])
+                       if "ismcts" in (args.agent, args.opponent) else []),
                      *([f"--compare {args.compare}"] if args.compare else [])])

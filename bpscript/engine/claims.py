@@ -28,8 +28,8 @@ def seat_seed(seed: int, seat: int) -> int:
 
 def claimed_agent(name: Any, seed: int, seat: int) -> Agent | None:
     """The seeded agent a log names for a seat, or None when it cannot be rebuilt."""
-    from .greedy import AGENTS, make_agent
-    if not isinstance(name, str) or name not in AGENTS:
+    from .roster import known_agent, make_agent
+    if not known_agent(name):
         return None
     return make_agent(name, seat_seed(seed, seat))
 

@@ -30,8 +30,9 @@ class _Worker:
         self.ruleset = load_ruleset()  # the CLI layer's loader: the engine never imports it
         self.rules = Rules(self.ruleset, fmt, frame)
 
-    def run(self, seeds: list[int], record: bool, agents: tuple[str, str]) -> list[dict[str, Any]]:
-        return play_seeds(self.ruleset, self.rules, seeds, record, agents)
+    def run(self, seeds: list[int], record: bool, agents: tuple[str, str],
+            measure: bool = False) -> list[dict[str, Any]]:
+        return play_seeds(self.ruleset, self.rules, seeds, record, agents, measure=measure)
 
 
 def _runtime_env() -> dict[str, Any]:
@@ -45,7 +46,7 @@ def _runtime_env() -> dict[str, Any]:
 def simulate_ray(load_ruleset: Callable[[], Any], fmt: str, frame: str, games: int, seed: int,
                  agents: tuple[str, str] = ("random", "random"), record: bool = False,
                  progress: Any = None, address: str | None = None, workers: int | None = None,
-                 retries: int = 1) -> Iterable[dict[str, Any]]:
+                 retries: int = 1, measure: bool = False) -> Iterable[dict[str, Any]]:
     """Yield the summary of each game, in seed order, as `runner.simulate` does, playing
     them on Ray. `load_ruleset` must be picklable (a module-level function or object)."""
     try:
@@ -67,7 +68,7 @@ def simulate_ray(load_ruleset: Callable[[], Any], fmt: str, frame: str, games: i
         pending: dict[Any, tuple[int, int, int]] = {}  # ref → (chunk, actor, attempt)
 
         def submit(i: int, a: int, attempt: int) -> None:
-            pending[actors[a].run.remote(chunks[i], record, tuple(agents))] = (i, a, attempt)
+            pending[actors[a].run.remote(chunks[i], record, tuple(agents), measure)] = (i, a, attempt)
 
         for i in range(len(chunks)):
             submit(i, i % n, 0)

@@ -13,14 +13,14 @@ It is a yardstick for balance reports, not a strong player: one step deep, no se
 
 from __future__ import annotations
 
-import copy
 import random
-from typing import Any, Sequence
+from typing import Any
 
 from ..vocabulary import Resolution
 from .agents import Agent, RandomAgent
 from .game import Game
-from .state import GameState, RulesError, Unit
+from .determinize import clone_state, copy_game, map_option
+from .state import GameState, RulesError
 
 #: weights of the score: life, board (sizes of charged characters), cards in hand
 LIFE, BOARD, CARDS = 3.0, 1.0, 0.5
@@ -73,12 +73,7 @@ class GreedyAgent(Agent):
         sim, memo = self.copy_game(game, p, seed)
         try:
             if option is not None:
-                opt = copy.copy(option)
-                for name in ("key_unit", "target"):
-                    value = getattr(option, name)
-                    if isinstance(value, Unit) or hasattr(value, "controller"):
-                        object.__setattr__(opt, name, memo.get(id(value), value))
-                req = sim.make_request(p, opt)
+                req = sim.make_request(p, map_option(option, memo))
                 if req.resolution == Resolution.AT_ONCE:
                     sim.trigger_check()
                     if sim.state.winner is None:
@@ -100,88 +95,8 @@ class GreedyAgent(Agent):
         return score(sim.state, p)
 
     def copy_game(self, game: Game, p: int, seed: int) -> tuple[Game, dict[int, Any]]:
-        """A copy of `game` that shares the ruleset, rules and cards, with the hidden cards
-        shuffled, played by seeded random agents."""
-        st = game.state
-        state, memo = clone_state(st)
-        rng = random.Random(seed)
-        state.rng = rng
-        opp, me = state.players[1 - p], state.players[p]
-        # what `p` cannot see (6.1, 8.3.2): the opponent's hand, life, pack and rare cards
-        # (their numbers are public), and the agent's own life and unopened pack
-        piles = [opp.hand, opp.life, opp.pack, opp.rare]
-        hidden = [c for pile in piles for c in pile]
-        rng.shuffle(hidden)
-        for pile in piles:
-            pile[:], hidden = hidden[:len(pile)], hidden[len(pile):]
-        mine = [me.life] + ([] if me.pack_opened else [me.pack])
-        hidden = [c for pile in mine for c in pile]
-        rng.shuffle(hidden)
-        for pile in mine:
-            pile[:], hidden = hidden[:len(pile)], hidden[len(pile):]
-        agents = [RandomAgent(seed + 1, pass_rate=0.0), RandomAgent(seed + 2, pass_rate=0.0)]
-        sim = Game(st.ruleset, st.format, st.frame, game.seed, agents, rules=game.rules, state=state,
-                   max_turns=game.max_turns, partial=True)
-        sim.chance, sim.passes = game.chance, set(game.passes)
-        sim.note = _quiet  # type: ignore[method-assign]
-        return sim, memo
+        """A copy of `game` with what `p` cannot see re-dealt (`determinize.copy_game`)."""
+        return copy_game(game, p, seed)
 
 
-def clone_state(st: GameState) -> tuple[GameState, dict[int, Any]]:
-    """A copy of the state that shares what never changes in place (the ruleset, cards,
-    the decks as dealt), with units and requests copied; `memo` maps the id of each
-    original unit and request to its copy."""
-    memo: dict[int, Any] = {}
-
-    def unit(u: Unit) -> Unit:
-        c = copy.copy(u)
-        c.cards, c.ability_roles, c.statuses = list(u.cards), set(u.ability_roles), dict(u.statuses)
-        c.ability_labels, c.ability_suits = set(u.ability_labels), set(u.ability_suits)
-        c.untargetable_by, c.gone = set(u.untargetable_by), list(u.gone)
-        memo[id(u)] = c
-        return c
-
-    players = []
-    for pl in st.players:
-        q = copy.copy(pl)
-        q.life, q.hand, q.grave, q.fog = list(pl.life), list(pl.hand), list(pl.grave), list(pl.fog)
-        q.pack, q.rare = list(pl.pack), list(pl.rare)
-        q.field, q.marks = [unit(u) for u in pl.field], [unit(u) for u in pl.marks]
-        q.trump, q.trumps = list(pl.trump), [unit(u) for u in pl.trumps]
-        players.append(q)
-    for pl in players:
-        for u in pl.field + pl.marks:
-            if u.link is not None:
-                u.link = memo.get(id(u.link), u.link)
-            u.statuses = {k: memo.get(id(v), v) for k, v in u.statuses.items()}
-    stage = []
-    for r in st.stage:
-        c = copy.copy(r)
-        c.keys = list(r.keys)
-        memo[id(r)] = c
-        stage.append(c)
-    for c in stage:
-        c.key_unit = memo.get(id(c.key_unit), c.key_unit)
-        c.target = memo.get(id(c.target), c.target)
-    state = copy.copy(st)
-    state.players, state.stage = tuple(players), stage
-    state.log, state.events = [], list(st.events)
-    state.requested, state.rules_on = set(st.requested), set(st.rules_on)
-    state.waived, state.shields, state.pending = set(st.waived), set(st.shields), list(st.pending)
-    return state, memo
-
-
-def _quiet(text: str) -> None:
-    """The copy's notes are not kept (formatting them costs more than the look-ahead)."""
-
-
-def make_agent(name: str, seed: int) -> Agent:
-    """An agent by name (`AGENTS`), seeded."""
-    return AGENTS[name](seed)
-
-
-AGENTS: dict[str, Any] = {"random": RandomAgent, "greedy": GreedyAgent}
-
-
-def agent_names() -> Sequence[str]:
-    return tuple(AGENTS)
+__all__ = ["GreedyAgent", "clone_state", "copy_game", "score"]  # clone_state: from `determinize`

@@ -13,7 +13,8 @@ from .. import model as m
 from .agents import LogMismatch, Recorder, ReplayAgent
 from .claims import Checked, claimed_agent, seat_seed
 from .game import DEFAULT_MAX_TURNS, Game
-from .greedy import make_agent
+from .roster import make_agent
+from .trace import Trace, Traced
 from .invariants import InvariantViolation
 from .pool import WorkerError, ordered, portable
 from .rules import Rules
@@ -21,12 +22,16 @@ from .rules import Rules
 
 def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rules | None = None,
                 record: bool = False, check: bool = False, max_turns: int = 200,
-                agents: tuple[str, str] = ("random", "random")) -> tuple[Game, dict[str, Any]]:
+                agents: tuple[str, str] = ("random", "random"), measure: bool = False) -> tuple[Game, dict[str, Any]]:
     """One game of two seeded agents (`agents`: their names, P0 then P1; random by
     default); its summary (with the decisions when `record`). With `check`, the rulebook's
     invariants are checked throughout: the first breach raises `InvariantViolation` with
-    the game's seed."""
+    the game's seed. With `measure`, the summary adds the life lead and the branching
+    (`trace`)."""
     a, b = make_agent(agents[0], seed * 2 + 1), make_agent(agents[1], seed * 2 + 2)
+    trace = Trace() if measure else None
+    if trace is not None:
+        a, b = Traced(a, trace), Traced(b, trace)
     decisions: list[Any] = []
     players = [Recorder(a, decisions), Recorder(b, decisions)] if record else [a, b]
     try:
@@ -38,14 +43,17 @@ def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rule
     out = {"format": fmt, "frame": frame, "agents": list(agents), **game.summary()}
     if record:
         out["decisions"] = decisions
+    if trace is not None:
+        out.update(trace.fields(game.state))
     return game, out
 
 
 def play_seeds(ruleset: m.Ruleset, rules: Rules, seeds: list[int], record: bool = False,
-               agents: tuple[str, str] = ("random", "random"), check: bool = False) -> list[dict[str, Any]]:
+               agents: tuple[str, str] = ("random", "random"), check: bool = False,
+               measure: bool = False) -> list[dict[str, Any]]:
     """The summaries of the games of `seeds`, in order: what every executor runs."""
-    return [random_game(ruleset, rules.format, rules.frame, s, rules, record, check=check, agents=agents)[1]
-            for s in seeds]
+    return [random_game(ruleset, rules.format, rules.frame, s, rules, record, check=check, agents=agents,
+                        measure=measure)[1] for s in seeds]
 
 
 @dataclass
@@ -171,10 +179,10 @@ def _init_worker(load_ruleset: Any, fmt: str, frame: str) -> None:
     _WORKER.update(ruleset=rs, rules=Rules(rs, fmt, frame))
 
 
-def _run_chunk(args: tuple[list[int], bool, tuple[str, str], bool]) -> list[dict[str, Any]]:
-    seeds, record, agents, check = args
+def _run_chunk(args: tuple[list[int], bool, tuple[str, str], bool, bool]) -> list[dict[str, Any]]:
+    seeds, record, agents, check, measure = args
     try:
-        return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, record, agents, check)
+        return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, record, agents, check, measure)
     except Exception as e:  # noqa: BLE001 - one that cannot be pickled reaches the parent with its seeds
         carried = portable(e, f"seeds {seeds[0]}–{seeds[-1]}: ")
         if carried is e:
@@ -190,7 +198,8 @@ def chunks_of(seeds: list[int], workers: int, most: int = 50) -> list[list[int]]
 
 def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jobs: int = 1,
              record: bool = False, progress: Any = None, load_ruleset: Any = None,
-             agents: tuple[str, str] = ("random", "random"), check: bool = False) -> Iterable[dict[str, Any]]:
+             agents: tuple[str, str] = ("random", "random"), check: bool = False,
+             measure: bool = False) -> Iterable[dict[str, Any]]:
     """Yield the summary of each game, in seed order. With `jobs` > 1, worker processes
     get their ruleset from `load_ruleset` (a picklable function), or inherit it (fork),
     and compile its rules once each. `check`: the rulebook's invariants are checked in
@@ -199,11 +208,11 @@ def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jo
     if jobs <= 1:
         rules = Rules(ruleset, fmt, frame)
         for i, s in enumerate(seeds, 1):
-            yield random_game(ruleset, fmt, frame, s, rules, record, check=check, agents=agents)[1]
+            yield random_game(ruleset, fmt, frame, s, rules, record, check=check, agents=agents, measure=measure)[1]
             if progress:
                 progress(i, games)
         return
-    chunks = [(c, record, tuple(agents), check) for c in chunks_of(seeds, jobs)]
+    chunks = [(c, record, tuple(agents), check, measure) for c in chunks_of(seeds, jobs)]
     done = 0
     fork = hasattr(os, "fork")
     # forked workers inherit the ruleset and its compiled rules: nothing is loaded or compiled again

@@ -1,8 +1,8 @@
 """The vocabulary an import is checked against and writes into the package.
 
 The data names an edition (`--ruleset`, else `data.ver`): that edition's vocabulary files are
-copied as they are. A word the data uses beyond them is copied from another bundled edition
-that declares it — a type, a zone, a component, a cost, a label with its roles, a frame with
+copied as they are. A word the data uses beyond them is copied from a bundled edition that
+declares it, that edition first (its frame directories: 9.0's frames), then the others — a type, a zone, a component, a cost, a label with its roles, a frame with
 the formats and zones it needs (official data gives a frame's name only: its deck, zones and
 setup are carried over from the edition that defines it) — else declared here: a category
 (a heading), a label without roles, a type of the entry's kind. So the package checks on its

@@ -65,7 +65,8 @@ def test_the_report_is_japanese_and_names_actions_by_name():
     names = {"attack": "アタック", "up": "アップ"}
     html = render_report([balance(GAMES, "official", names)])
     assert '<html lang="ja">' in html
-    assert re.findall(r"<h2[^>]*>([^<]*)</h2>", html) == ["エージェント", "勝率", "ゲームの長さ", "アクション"]
+    assert re.findall(r"<h2[^>]*>([^<]*)</h2>", html) == ["エージェント", "勝率", "ゲームの長さ", "アクション",
+                                                                  "設計者のための指標", "スクリプトの使用"]
     svgs = re.findall(r"<svg.*?</svg>", html, re.S)
     assert "先攻プレイヤー" in svgs[0] and "ターン数" in svgs[1]
     assert "アタック" in svgs[2] and "アップ" in svgs[2] and ">attack<" not in svgs[2] and "attack" not in svgs[2]

@@ -60,7 +60,9 @@ def test_one_document_per_data_file_with_the_official_labels(eight):
 
 def test_the_default_layout_stays_the_chapters(tmp_path):
     assert main(["build", "--ruleset", "blackpoker-9.0", "--only", "rst", "--out", str(tmp_path)]) == 0
-    assert sorted(p.name for p in tmp_path.rglob("*.rst")) == ["format-lite.rst", "frame-entry20.rst"]
+    assert sorted(p.name for p in tmp_path.rglob("*.rst")) == [
+        "format-lite.rst", "frame-entry20.rst", "frame-extra.rst", "frame-pack.rst", "frame-rarePack.rst",
+        "frame-strategy.rst"]
 
 
 def test_a_bad_prefix_is_a_usage_error(tmp_path, capsys):

@@ -59,7 +59,8 @@ class Action_charge(ActionEffect):
         return (_s0,), {}
 
     def effect(self, ctx):
-        _v_set_state(ctx, _v_units(ctx, 'character', ctx.turn_player), _k_charged)
+        if (not _v_rule_on(ctx, 'noCharging')):
+            _v_set_state(ctx, _v_units(ctx, 'character', ctx.turn_player), _k_charged)
 
 
 class Action_draw(ActionEffect):
@@ -71,7 +72,7 @@ class Action_draw(ActionEffect):
     category = 'basic'
     formats = ('lite',)
     frames = ()
-    source = 'stdlib/blackpoker-9.0/10-basic.bps:36:8'
+    source = 'stdlib/blackpoker-9.0/10-basic.bps:38:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -104,7 +105,7 @@ class Action_attack(ActionEffect):
     category = 'basic'
     formats = ('lite',)
     frames = ()
-    source = 'stdlib/blackpoker-9.0/10-basic.bps:51:8'
+    source = 'stdlib/blackpoker-9.0/10-basic.bps:53:8'
     origin = 'request'
     resolution = 'stage'
     window = 'main'
@@ -132,7 +133,7 @@ class Action_block(ActionEffect):
     category = 'basic'
     formats = ('lite',)
     frames = ()
-    source = 'stdlib/blackpoker-9.0/10-basic.bps:70:8'
+    source = 'stdlib/blackpoker-9.0/10-basic.bps:72:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -169,7 +170,7 @@ class Action_damageJudge(ActionEffect):
     category = 'basic'
     formats = ('lite',)
     frames = ()
-    source = 'stdlib/blackpoker-9.0/10-basic.bps:94:8'
+    source = 'stdlib/blackpoker-9.0/10-basic.bps:96:8'
     origin = 'event'
     resolution = 'stage'
     window = 'main'
@@ -200,9 +201,19 @@ class Action_damageJudge(ActionEffect):
                 for l_w in ctx.items(_v_first(ctx, l_walls)):
                     ctx.step(2)
                     _v_turn(ctx, l_w, face=_k_face_up)
-                    if (_v_matches(ctx, l_w, _c0) or _v_has_number(ctx, l_a, _a_number(ctx, l_w))):
+                    if ((_v_matches(ctx, l_w, _c0) or _v_has_number(ctx, l_a, _a_number(ctx, l_w))) and (not _v_has_role(ctx, l_a, 'withstandsBulwark'))):
                         _v_move(ctx, l_a, to=_z_grave)
                     _v_move(ctx, l_w, to=_z_grave)
+            elif _v_rule_on(ctx, 'revolution'):
+                ctx.step(1)
+                if (l_mine >= l_theirs):
+                    _v_move(ctx, l_a, to=_z_grave)
+                if (l_theirs >= l_mine):
+                    _v_move(ctx, l_blockers, to=_z_grave)
+                if (l_mine > l_theirs):
+                    _v_damage(ctx, ctx.me, (l_mine - l_theirs))
+                if (l_theirs > l_mine):
+                    _v_damage(ctx, ctx.opponent, (l_theirs - l_mine))
             else:
                 ctx.step(1)
                 if (l_mine <= l_theirs):
@@ -222,7 +233,7 @@ class Action_nextGeneration(ActionEffect):
     category = 'basic'
     formats = ('lite',)
     frames = ()
-    source = 'stdlib/blackpoker-9.0/10-basic.bps:141:8'
+    source = 'stdlib/blackpoker-9.0/10-basic.bps:150:8'
     origin = 'event'
     resolution = 'at_once'
     window = 'any'
@@ -260,6 +271,7 @@ _v_life = _verb('life')
 _v_matches = _verb('matches')
 _v_move = _verb('move')
 _v_once_per_turn = _verb('once_per_turn')
+_v_rule_on = _verb('rule_on')
 _v_set_state = _verb('set_state')
 _v_set_status = _verb('set_status')
 _v_signal = _verb('signal')
@@ -302,64 +314,75 @@ __bps_lines__ = {
     58: 'stdlib/blackpoker-9.0/10-basic.bps:28:50',
     61: 'stdlib/blackpoker-9.0/10-basic.bps:29:3',
     62: 'stdlib/blackpoker-9.0/10-basic.bps:30:5',
-    65: 'stdlib/blackpoker-9.0/10-basic.bps:36:8',
-    85: 'stdlib/blackpoker-9.0/10-basic.bps:39:76',
-    86: 'stdlib/blackpoker-9.0/10-basic.bps:39:76',
-    88: 'stdlib/blackpoker-9.0/10-basic.bps:39:51',
-    91: 'stdlib/blackpoker-9.0/10-basic.bps:40:3',
-    92: 'stdlib/blackpoker-9.0/10-basic.bps:41:5',
-    93: 'stdlib/blackpoker-9.0/10-basic.bps:42:7',
-    95: 'stdlib/blackpoker-9.0/10-basic.bps:44:7',
-    98: 'stdlib/blackpoker-9.0/10-basic.bps:51:8',
-    116: 'stdlib/blackpoker-9.0/10-basic.bps:53:57',
-    117: 'stdlib/blackpoker-9.0/10-basic.bps:53:57',
-    119: 'stdlib/blackpoker-9.0/10-basic.bps:54:3',
-    120: 'stdlib/blackpoker-9.0/10-basic.bps:60:5',
-    121: 'stdlib/blackpoker-9.0/10-basic.bps:61:5',
-    122: 'stdlib/blackpoker-9.0/10-basic.bps:62:5',
-    123: 'stdlib/blackpoker-9.0/10-basic.bps:63:5',
-    126: 'stdlib/blackpoker-9.0/10-basic.bps:70:8',
-    146: 'stdlib/blackpoker-9.0/10-basic.bps:74:91',
-    147: 'stdlib/blackpoker-9.0/10-basic.bps:74:91',
-    149: 'stdlib/blackpoker-9.0/10-basic.bps:74:66',
-    152: 'stdlib/blackpoker-9.0/10-basic.bps:75:3',
-    153: 'stdlib/blackpoker-9.0/10-basic.bps:80:5',
-    154: 'stdlib/blackpoker-9.0/10-basic.bps:81:7',
-    155: 'stdlib/blackpoker-9.0/10-basic.bps:82:7',
-    156: 'stdlib/blackpoker-9.0/10-basic.bps:83:7',
-    157: 'stdlib/blackpoker-9.0/10-basic.bps:84:7',
-    158: 'stdlib/blackpoker-9.0/10-basic.bps:85:9',
-    160: 'stdlib/blackpoker-9.0/10-basic.bps:87:9',
-    163: 'stdlib/blackpoker-9.0/10-basic.bps:94:8',
-    183: 'stdlib/blackpoker-9.0/10-basic.bps:97:75',
-    184: 'stdlib/blackpoker-9.0/10-basic.bps:97:75',
-    186: 'stdlib/blackpoker-9.0/10-basic.bps:97:51',
-    189: 'stdlib/blackpoker-9.0/10-basic.bps:98:3',
-    190: 'stdlib/blackpoker-9.0/10-basic.bps:108:5',
-    191: 'stdlib/blackpoker-9.0/10-basic.bps:109:7',
-    192: 'stdlib/blackpoker-9.0/10-basic.bps:110:7',
-    193: 'stdlib/blackpoker-9.0/10-basic.bps:111:7',
-    194: 'stdlib/blackpoker-9.0/10-basic.bps:112:7',
-    195: 'stdlib/blackpoker-9.0/10-basic.bps:113:7',
-    196: 'stdlib/blackpoker-9.0/10-basic.bps:114:9',
-    197: 'stdlib/blackpoker-9.0/10-basic.bps:115:11',
-    198: 'stdlib/blackpoker-9.0/10-basic.bps:116:11',
-    199: 'stdlib/blackpoker-9.0/10-basic.bps:118:14',
-    200: 'stdlib/blackpoker-9.0/10-basic.bps:119:9',
-    201: 'stdlib/blackpoker-9.0/10-basic.bps:120:11',
-    202: 'stdlib/blackpoker-9.0/10-basic.bps:121:13',
-    203: 'stdlib/blackpoker-9.0/10-basic.bps:122:13',
-    204: 'stdlib/blackpoker-9.0/10-basic.bps:123:15',
-    205: 'stdlib/blackpoker-9.0/10-basic.bps:125:13',
-    207: 'stdlib/blackpoker-9.0/10-basic.bps:129:9',
-    208: 'stdlib/blackpoker-9.0/10-basic.bps:130:11',
-    209: 'stdlib/blackpoker-9.0/10-basic.bps:130:31',
-    210: 'stdlib/blackpoker-9.0/10-basic.bps:131:11',
-    211: 'stdlib/blackpoker-9.0/10-basic.bps:131:31',
-    212: 'stdlib/blackpoker-9.0/10-basic.bps:135:5',
-    213: 'stdlib/blackpoker-9.0/10-basic.bps:136:5',
-    216: 'stdlib/blackpoker-9.0/10-basic.bps:141:8',
-    236: 'stdlib/blackpoker-9.0/10-basic.bps:144:59',
-    239: 'stdlib/blackpoker-9.0/10-basic.bps:145:3',
-    240: 'stdlib/blackpoker-9.0/10-basic.bps:146:5',
+    63: 'stdlib/blackpoker-9.0/10-basic.bps:31:7',
+    66: 'stdlib/blackpoker-9.0/10-basic.bps:38:8',
+    86: 'stdlib/blackpoker-9.0/10-basic.bps:41:76',
+    87: 'stdlib/blackpoker-9.0/10-basic.bps:41:76',
+    89: 'stdlib/blackpoker-9.0/10-basic.bps:41:51',
+    92: 'stdlib/blackpoker-9.0/10-basic.bps:42:3',
+    93: 'stdlib/blackpoker-9.0/10-basic.bps:43:5',
+    94: 'stdlib/blackpoker-9.0/10-basic.bps:44:7',
+    96: 'stdlib/blackpoker-9.0/10-basic.bps:46:7',
+    99: 'stdlib/blackpoker-9.0/10-basic.bps:53:8',
+    117: 'stdlib/blackpoker-9.0/10-basic.bps:55:57',
+    118: 'stdlib/blackpoker-9.0/10-basic.bps:55:57',
+    120: 'stdlib/blackpoker-9.0/10-basic.bps:56:3',
+    121: 'stdlib/blackpoker-9.0/10-basic.bps:62:5',
+    122: 'stdlib/blackpoker-9.0/10-basic.bps:63:5',
+    123: 'stdlib/blackpoker-9.0/10-basic.bps:64:5',
+    124: 'stdlib/blackpoker-9.0/10-basic.bps:65:5',
+    127: 'stdlib/blackpoker-9.0/10-basic.bps:72:8',
+    147: 'stdlib/blackpoker-9.0/10-basic.bps:76:91',
+    148: 'stdlib/blackpoker-9.0/10-basic.bps:76:91',
+    150: 'stdlib/blackpoker-9.0/10-basic.bps:76:66',
+    153: 'stdlib/blackpoker-9.0/10-basic.bps:77:3',
+    154: 'stdlib/blackpoker-9.0/10-basic.bps:82:5',
+    155: 'stdlib/blackpoker-9.0/10-basic.bps:83:7',
+    156: 'stdlib/blackpoker-9.0/10-basic.bps:84:7',
+    157: 'stdlib/blackpoker-9.0/10-basic.bps:85:7',
+    158: 'stdlib/blackpoker-9.0/10-basic.bps:86:7',
+    159: 'stdlib/blackpoker-9.0/10-basic.bps:87:9',
+    161: 'stdlib/blackpoker-9.0/10-basic.bps:89:9',
+    164: 'stdlib/blackpoker-9.0/10-basic.bps:96:8',
+    184: 'stdlib/blackpoker-9.0/10-basic.bps:99:75',
+    185: 'stdlib/blackpoker-9.0/10-basic.bps:99:75',
+    187: 'stdlib/blackpoker-9.0/10-basic.bps:99:51',
+    190: 'stdlib/blackpoker-9.0/10-basic.bps:100:3',
+    191: 'stdlib/blackpoker-9.0/10-basic.bps:110:5',
+    192: 'stdlib/blackpoker-9.0/10-basic.bps:111:7',
+    193: 'stdlib/blackpoker-9.0/10-basic.bps:112:7',
+    194: 'stdlib/blackpoker-9.0/10-basic.bps:113:7',
+    195: 'stdlib/blackpoker-9.0/10-basic.bps:114:7',
+    196: 'stdlib/blackpoker-9.0/10-basic.bps:115:7',
+    197: 'stdlib/blackpoker-9.0/10-basic.bps:116:9',
+    198: 'stdlib/blackpoker-9.0/10-basic.bps:117:11',
+    199: 'stdlib/blackpoker-9.0/10-basic.bps:118:11',
+    200: 'stdlib/blackpoker-9.0/10-basic.bps:120:14',
+    201: 'stdlib/blackpoker-9.0/10-basic.bps:121:9',
+    202: 'stdlib/blackpoker-9.0/10-basic.bps:122:11',
+    203: 'stdlib/blackpoker-9.0/10-basic.bps:123:13',
+    204: 'stdlib/blackpoker-9.0/10-basic.bps:124:13',
+    205: 'stdlib/blackpoker-9.0/10-basic.bps:125:15',
+    206: 'stdlib/blackpoker-9.0/10-basic.bps:127:13',
+    207: 'stdlib/blackpoker-9.0/10-basic.bps:130:14',
+    208: 'stdlib/blackpoker-9.0/10-basic.bps:131:9',
+    209: 'stdlib/blackpoker-9.0/10-basic.bps:132:11',
+    210: 'stdlib/blackpoker-9.0/10-basic.bps:132:31',
+    211: 'stdlib/blackpoker-9.0/10-basic.bps:133:11',
+    212: 'stdlib/blackpoker-9.0/10-basic.bps:133:31',
+    213: 'stdlib/blackpoker-9.0/10-basic.bps:134:11',
+    214: 'stdlib/blackpoker-9.0/10-basic.bps:134:30',
+    215: 'stdlib/blackpoker-9.0/10-basic.bps:135:11',
+    216: 'stdlib/blackpoker-9.0/10-basic.bps:135:30',
+    218: 'stdlib/blackpoker-9.0/10-basic.bps:138:9',
+    219: 'stdlib/blackpoker-9.0/10-basic.bps:139:11',
+    220: 'stdlib/blackpoker-9.0/10-basic.bps:139:31',
+    221: 'stdlib/blackpoker-9.0/10-basic.bps:140:11',
+    222: 'stdlib/blackpoker-9.0/10-basic.bps:140:31',
+    223: 'stdlib/blackpoker-9.0/10-basic.bps:144:5',
+    224: 'stdlib/blackpoker-9.0/10-basic.bps:145:5',
+    227: 'stdlib/blackpoker-9.0/10-basic.bps:150:8',
+    247: 'stdlib/blackpoker-9.0/10-basic.bps:153:59',
+    250: 'stdlib/blackpoker-9.0/10-basic.bps:154:3',
+    251: 'stdlib/blackpoker-9.0/10-basic.bps:155:5',
 }

@@ -1,0 +1,125 @@
+"""The ismcts agent: its copies share nothing mutable with the game, it never reads a card
+its player cannot see, and its games are reproducible from the seed (replay checks it)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bpscript.cards import Card
+from bpscript.engine.agents import RandomAgent
+from bpscript.engine.determinize import clone_state, copy_game
+from bpscript.engine.game import Game
+from bpscript.engine.roster import known_agent, make_agent
+from bpscript.engine.ismcts import ISMCTSAgent, parse_name
+from bpscript.engine.runner import random_game, replay_entry
+from bpscript.engine.state import Player, Unit
+from bpscript.engine.request import Request
+
+MUTABLE = (list, dict, set, Unit, Player, Request, random.Random)
+
+
+def _midgame(rs, rules, seed=4, steps=25):
+    game = Game(rs, "lite", "entry20", seed, [RandomAgent(1), RandomAgent(2)], rules=rules)
+    for _ in range(steps):
+        if game.state.winner is not None:
+            break
+        game.step()
+    return game
+
+
+def _reachable(root, skip):
+    """Every object reachable from `root` through containers and attributes, but `skip`."""
+    seen, todo = {}, [root]
+    while todo:
+        x = todo.pop()
+        if id(x) in seen or isinstance(x, (str, int, float, bool, type(None), Card)) or id(x) in skip:
+            continue
+        seen[id(x)] = x
+        if isinstance(x, dict):
+            todo += list(x.keys()) + list(x.values())
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            todo += list(x)
+        elif isinstance(x, random.Random):
+            continue
+        else:
+            fields = getattr(x, "__dict__", None) or {s: getattr(x, s) for s in getattr(x, "__slots__", ())
+                                                      if hasattr(x, s)}
+            todo += list(fields.values())
+    return seen
+
+
+@pytest.mark.parametrize("seed", [4, 11, 23])
+def test_a_copy_never_shares_mutable_state_with_its_original(rs, rules, seed):
+    st = _midgame(rs, rules, seed, steps=40).state
+    shared_by_design = {id(st.ruleset), id(st.matcher), id(st.decks)} | {id(d) for d in st.decks}
+    copy, _ = clone_state(st)
+    mine = _reachable(st, shared_by_design)
+    theirs = _reachable(copy, shared_by_design)
+    common = [type(x).__name__ for i, x in theirs.items() if i in mine and isinstance(x, MUTABLE)]
+    assert common == []
+    assert copy.digest() == st.digest()
+
+
+def test_ismcts_never_reads_the_opponents_hidden_cards(rs, rules):
+    """Two games alike in all the player has seen (the opponent's hand and life hold other
+    cards, in other orders): the same seed makes the same search and the same request."""
+    checked = 0
+    for seed in (4, 9, 17):
+        game = _midgame(rs, rules, seed, steps=12)
+        p = game.chance
+        opp = game.state.players[1 - p]
+        if game.state.winner is not None or not opp.hand or len(opp.life) < 2:
+            continue
+        other = _midgame(rs, rules, seed, steps=12)
+        o = other.state.players[1 - p]
+        pool = o.hand + o.life
+        random.Random(seed).shuffle(pool)
+        assert pool != opp.hand + opp.life
+        o.hand[:], o.life[:] = pool[:len(o.hand)], pool[len(o.hand):]
+        picks = []
+        for g in (game, other):
+            agent = ISMCTSAgent(99, iterations=12)
+            choice = agent.request(g.view(p), p, g.legal_requests(p))
+            picks.append((None if choice is None else str(choice), agent.last))
+        assert picks[0] == picks[1]
+        checked += 1
+    assert checked >= 2
+
+
+def test_the_canonical_copy_depends_on_what_is_seen_alone(rs, rules):
+    game = _midgame(rs, rules, 9, steps=12)
+    p = game.chance
+    other = _midgame(rs, rules, 9, steps=12)
+    o = other.state.players[1 - p]
+    o.hand.reverse()
+    o.life.reverse()
+    a, _ = copy_game(game, p, 5, canonical=True)
+    b, _ = copy_game(other, p, 5, canonical=True)
+    assert a.state.digest() == b.state.digest()
+
+
+def test_ismcts_games_are_reproducible_and_replay_with_their_claim(rs, rules):
+    runs = [random_game(rs, "lite", "entry20", 3, rules, record=True, agents=("ismcts-8", "greedy"))[1]
+            for _ in range(2)]
+    assert runs[0] == runs[1]
+    entry = {**runs[0], "max_turns": 200}
+    done = replay_entry(rs, entry, rules, check_agents=True)
+    assert not done.ran_out and done.claims_differ == (None, None)
+    assert done.game.summary()["digest"] == runs[0]["digest"]
+
+
+def test_agent_names():
+    assert parse_name("ismcts") == (200, "random")
+    assert parse_name("ismcts-50-greedy") == (50, "greedy")
+    assert parse_name("ismcts-x") is None and not known_agent("ismcts-")
+    agent = make_agent("ismcts-7-greedy", 1)
+    assert (agent.iterations, agent.rollout) == (7, "greedy")
+    with pytest.raises(ValueError):
+        ISMCTSAgent(1, iterations=0)
+
+
+def test_ismcts_with_a_greedy_rollout_finishes_a_game(rs, rules):
+    _, out = random_game(rs, "lite", "entry20", 5, rules, agents=("ismcts-3-greedy", "random"))
+    assert out["winner"] in (0, 1) and out["reason"] == "life 0"
