@@ -14,6 +14,7 @@ decision of a game played with `check=True`.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, card_key
@@ -85,10 +86,10 @@ def model_components(state: GameState, zone: str, cards: list[Card] | tuple, fac
     on the cards and the face alone: kept per regulation)."""
     table = _conditions(state)
     key = (zone, face_up, *cards)  # cards are made once each: the owner's copies differ only in owner
-    found = table[1].get(key)
+    found = table.answers.get(key)
     if found is None:
-        found = table[1][key] = tuple(sid for z, sid, cond in table[0]
-                                      if z == zone and cond.matches(tuple(cards), face_up=face_up))
+        found = table.answers[key] = tuple(sid for z, sid, cond in table.rows
+                                           if z == zone and cond.matches(tuple(cards), face_up=face_up))
     return found
 
 
@@ -98,28 +99,37 @@ def model_component(state: GameState, zone: str, cards: list[Card] | tuple, face
     return found[0] if found else None
 
 
-#: (ruleset, format, frame) → the regulation's (zone, component, unit condition) in script
-#: order, and the answers of `model_component` (the ruleset held: its id is never reused)
-_TABLES: dict[tuple[int, str, str], tuple[list, dict, Any]] = {}
+@dataclass(slots=True)
+class _Table:
+    """A regulation's (zone, component, unit condition) in script order, and the answers of
+    `model_components` (the ruleset held: its id is never reused)."""
+
+    rows: list[tuple[str, str, CardCondition]]
+    answers: dict[tuple[Any, ...], tuple[str, ...]]
+    ruleset: Any
 
 
-def _conditions(state: GameState) -> tuple[list, dict, Any]:
+#: (ruleset, format, frame) → its `_Table`
+_TABLES: dict[tuple[int, str, str], _Table] = {}
+
+
+def _conditions(state: GameState) -> _Table:
     key = (id(state.ruleset), state.format, state.frame)
     found = _TABLES.get(key)
-    if found is not None and found[2] is state.ruleset:
+    if found is not None and found.ruleset is state.ruleset:
         return found
-    if found is None or found[2] is not state.ruleset:
-        if len(_TABLES) > 16:
-            _TABLES.clear()
-        kinds = state.ruleset.vocabulary.components  # each component kind and the zone it lives in (4.1.2)
-        rows = []
-        for s in state.ruleset.components():
-            kind = kinds.get(s.kind)
-            cond = s.unit_condition.condition if s.unit_condition else None
-            if kind is not None and (state.format in s.formats or state.frame in s.frames) \
-                    and isinstance(cond, CardCondition):
-                rows.append((kind.zone, s.id, cond))
-        found = _TABLES[key] = (rows, {}, state.ruleset)
+    # none yet, or one of another ruleset that had the same id
+    if len(_TABLES) > 16:
+        _TABLES.clear()
+    kinds = state.ruleset.vocabulary.components  # each component kind and the zone it lives in (4.1.2)
+    rows = []
+    for s in state.ruleset.components():
+        kind = kinds.get(s.kind)
+        cond = s.unit_condition.condition if s.unit_condition else None
+        if kind is not None and (state.format in s.formats or state.frame in s.frames) \
+                and isinstance(cond, CardCondition):
+            rows.append((kind.zone, s.id, cond))
+    found = _TABLES[key] = _Table(rows, {}, state.ruleset)
     return found
 
 

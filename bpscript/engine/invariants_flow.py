@@ -22,6 +22,7 @@ The first breach raises `InvariantViolation` naming the section and the event.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..conditions import CardCondition
@@ -35,6 +36,15 @@ from .targeting import OPPONENT, PLAYERS, REQUESTS, UNITS, candidates, where_of
 __all__ = ["Invariants", "InvariantViolation"]
 
 
+
+@dataclass(slots=True)
+class Paying:
+    """The request whose costs are being paid: its player, action and the letters paid so far."""
+
+    player: int
+    action: str
+    letters: list[str]
+
 class Invariants:
     """The checker of one game: an observer of its records, and hooks the flow calls."""
 
@@ -45,7 +55,7 @@ class Invariants:
         #: the turn player's first decision of a turn is to come (from the next turn on: a game
         #: from a position starts within a turn, its charge step behind it)
         self.first_decision = False
-        self.paying: tuple[int, str, list[str]] | None = None  # (player, action, letters paid so far)
+        self.paying: Paying | None = None  # the request whose costs are being paid
         self.event = "setup"  # what happened last: named with a breach
         self.checked: tuple = ()  # the position last checked (`_mark`)
         self.shown: set[int] = set()  # the players whose view of it was checked
@@ -101,7 +111,7 @@ class Invariants:
         try:
             if isinstance(record, ob.Requested):
                 self._costs_done()
-                self.paying = (record.player, record.action, [])
+                self.paying = Paying(record.player, record.action, [])
             elif isinstance(record, ob.CostPaid):
                 self._paid(record)
             else:
@@ -163,13 +173,14 @@ class Invariants:
         if not cls.target_kinds:
             raise InvariantViolation("5.3.1", f"{option.action} has no target, yet one was given")
         spec = cls.target_kinds[0]
-        what, zone = where_of(st.ruleset.vocabulary, spec[0])
+        kind, _count, _owner = spec
+        what, zone = where_of(st.ruleset.vocabulary, kind)
         if what == UNITS:
             comp = unit_component(st, target, zone) if hasattr(target, "cards") else None
             scripts = st.ruleset.scripts
             of = scripts.get(comp) if comp is not None else None
-            if of is None or spec[0] not in (of.id, of.type.id, of.kind):
-                raise InvariantViolation("5.3.1", f"{option.action}'s target {target!r} is not a {spec[0]} by its "
+            if of is None or kind not in (of.id, of.type.id, of.kind):
+                raise InvariantViolation("5.3.1", f"{option.action}'s target {target!r} is not a {kind} by its "
                                                   "unit conditions")
         ok = any(c is target or (isinstance(c, int) and c == target) for c in candidates(st, option.action, spec, p))
         if ok and what not in (REQUESTS, PLAYERS, OPPONENT):
@@ -177,13 +188,14 @@ class Invariants:
             ok = bool(game.rules.instance(option.action).target_ok(ctx, 0, target))
         if not ok:
             raise InvariantViolation("5.3.1", f"{option.action}'s target {target!r} is not one its target "
-                                              f"({spec[0]}) and where-condition allow")
+                                              f"({kind}) and where-condition allow")
 
     # ------------------------------------------------------------ 5.2
     def _paid(self, record: ob.CostPaid) -> None:
-        if self.paying is None or self.paying[:2] != (record.player, record.action):
+        paying = self.paying
+        if paying is None or (paying.player, paying.action) != (record.player, record.action):
             raise InvariantViolation("5.2", f"a cost of {record.action} paid outside its request")
-        self.paying[2].append(record.letter)
+        paying.letters.append(record.letter)
         pays = self.game.state.ruleset.vocabulary.costs[record.letter].pays
         n = len(record.units) if pays.kind in (Payment.DRIVE, Payment.SACRIFICE) else \
             len(record.cards) if pays.kind is Payment.DISCARD else record.damage
@@ -197,7 +209,7 @@ class Invariants:
         the printed order, less those abilities waive."""
         if self.paying is None:
             return
-        p, action, letters = self.paying
+        p, action, letters = self.paying.player, self.paying.action, self.paying.letters
         self.paying = None
         from .abilities import without_waived
         st = self.game.state
