@@ -35,13 +35,14 @@ def test_build_is_deterministic():
 
 def test_build_removes_only_what_it_made(tmp_path):
     files = {"json/a.json": b"1", "json/b.json": b"2"}
-    build.write(tmp_path, files)
+    target = tmp_path / "rules"
+    build.write(target, files)
     (tmp_path / "mine.txt").write_text("user file")
-    build.write(tmp_path, {"json/a.json": b"1"})
-    assert not (tmp_path / "json" / "b.json").exists()
+    build.write(target, {"json/a.json": b"1"})
+    assert not (target / "json" / "b.json").exists()
     assert (tmp_path / "mine.txt").read_text() == "user file"
-    assert build.diff(tmp_path, {"json/a.json": b"1"}) == []
-    assert build.diff(tmp_path, {"json/a.json": b"2"}) == ["json/a.json"]
+    assert build.diff(target, {"json/a.json": b"1"}) == []
+    assert build.diff(target, {"json/a.json": b"2"}) == ["MANIFEST", "json/a.json"]
 
 
 def test_verb_docs_are_fresh():

@@ -1,8 +1,9 @@
 """`bpscript build [PATH… --out DIR] [--check]`: every backend's output.
 
-The bundled rulesets go to DIR/<ruleset>/ (default generated/); the rules under PATH (a
-homebrew package) go to --out DIR, which they must name: generated/ holds the bundled rules.
-When the PATHs hold several rulesets, each gets DIR/<ruleset>/.
+Each ruleset gets DIR/<ruleset>/: the bundled rulesets in DIR (default generated/), the
+rules under PATH (a homebrew package) in --out DIR, which they must name: generated/ holds
+the bundled rules. That directory is bpscript's: it is replaced whole, in one step, and
+only when everything in it is what bpscript wrote there (bpscript/publish.py).
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from .common import print_diagnostics
 def register(sub) -> None:
     b = sub.add_parser("build", help="build the pages, PDFs, JSON and Python of rulesets",
                        description="Build every output (JSON, Python, HTML, Markdown, RST, CSV, PDF) of the bundled "
-                                   "rulesets into DIR/<ruleset>/, or of the rules under PATH (a homebrew package) "
-                                   "into --out DIR; a "
-                                   "ruleset that follows another also gets its change history (html/changes.html).")
+                                   "rulesets, or of the rules under PATH (a homebrew package, with --out DIR), into "
+                                   "DIR/<ruleset>/, replaced whole in one step and only when all of it is "
+                                   "bpscript's; a ruleset that follows another also gets its change history (html/changes.html).")
     paths_option(b, "a homebrew package or other .bps files to build")
     b.add_argument("--ruleset", metavar="NAME",
                    help="without PATH: build only this bundled ruleset (default: all of them); with PATHs, the one "
@@ -106,24 +107,18 @@ def run(args) -> int:
         return targets
     only = set(args.only.split(",")) if args.only else None
     out_dir = Path(args.out or "generated")
-    single = bool(args.paths) and len(targets) == 1  # a package's outputs go straight into --out
     total = changed_total = 0
     stale: list[str] = []
     for name, rs in targets:
         files = build.render_ruleset(rs, only, progress=lambda n, name=name: build.log(f"rendering {name}: {n} …"))
-        target = out_dir if single else out_dir / build.directory_name(name)
+        target = out_dir / build.directory_name(name)
         total += len(files)
         if args.check:
             diff = build.diff(target, files)
             stale += [f"{target / p}" for p in (diff if not only else [p for p in diff if p in files])]
             continue
-        if only:  # a partial build writes its files but leaves the manifest and other files alone
-            for p, data in files.items():
-                (target / p).parent.mkdir(parents=True, exist_ok=True)
-                (target / p).write_bytes(data)
-            changed_total += len(files)
-        else:
-            changed_total += len(build.write(target, files))
+        # a partial build (--only) keeps the other backends' files of the directory it replaces
+        changed_total += len(build.write(target, files, only))
     if args.check:
         if stale:
             for p in stale:
