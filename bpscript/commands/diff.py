@@ -81,7 +81,8 @@ def run(args) -> int:
     else:
         text = changes.render_text(result, colour(sys.stdout) and not args.output)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        from ..outputs import write_atomically
+        write_atomically(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)

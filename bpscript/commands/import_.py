@@ -27,15 +27,17 @@ def run(args) -> int:
     from ..diagnostics import Diagnostic
     from ..loader import display_path, load_official
     from ..official.package import import_official
+    from ..outputs import OutputError, write_atomically
+    from ..paths import NotReadable, read_regular
     from ..source import Span
     src_path = Path(args.path)
     if missing_paths([args.path]):
         return 2
     shown = display_path(src_path)
     try:
-        source = src_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) else f"not UTF-8 ({err.reason} at byte {err.start})"
+        source = read_regular(src_path).decode("utf-8")
+    except (NotReadable, UnicodeDecodeError) as err:
+        reason = str(err) if isinstance(err, NotReadable) else f"not UTF-8 ({err.reason} at byte {err.start})"
         print_diagnostics([Diagnostic("E600", f"cannot read {shown}: {reason}", Span(shown, 1, 1, 1, 2))], {},
                           stream=sys.stderr)
         return 1
@@ -66,9 +68,10 @@ def run(args) -> int:
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         for name, text in outputs.items():
-            (out_dir / name).write_text(text, encoding="utf-8")
-    except OSError as err:
-        print_diagnostics([Diagnostic("E610", f"cannot write into {out_dir}: {err.strerror}",
+            write_atomically(out_dir / name, text)
+    except (OSError, OutputError) as err:
+        why = err.strerror if isinstance(err, OSError) else str(err)
+        print_diagnostics([Diagnostic("E610", f"cannot write into {out_dir}: {why}",
                                       Span(str(out_dir), 1, 1, 1, 2))], {}, stream=sys.stderr)
         return 1
     kinds: dict[str, int] = {}

@@ -70,12 +70,12 @@ def run(args: Any) -> int:
     else:
         print(f"\n{abandoned}: game abandoned after {len(decisions)} decision(s)", file=sys.stderr)
     if args.log:  # appended, never overwritten; an abandoned game replays up to where it stopped
-        with open(args.log, "a", encoding="utf-8") as f:
-            entry = {**log_fields(rs), "format": args.format, "frame": args.frame,
-                     "agents": ["terminal", "random"],
-                     **game.summary(), "decisions": decisions}
-            if abandoned is not None:
-                entry["abandoned"] = True
-            f.write(dumps(entry) + "\n")
+        from ..outputs import append_atomically
+        entry = {**log_fields(rs), "format": args.format, "frame": args.frame,
+                 "agents": ["terminal", "random"],
+                 **game.summary(), "decisions": decisions}
+        if abandoned is not None:
+            entry["abandoned"] = True
+        append_atomically(args.log, dumps(entry) + "\n")
         print(f"log appended to {args.log}", file=sys.stderr)
     return 0 if abandoned is None else 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -14,6 +15,7 @@ from ..engine.game import ScriptError
 from ..engine.registry import NotExecutable
 from ..engine.runner import SimulationError
 from ..engine.state import RulesError
+from ..outputs import atomic_output
 from ._games import game_ruleset, log_fields, regulation_options
 
 AGENTS = ("random", "greedy")
@@ -136,16 +138,13 @@ def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
         games = simulate(r.ruleset, r.fmt, r.frame, args.games, args.seed, args.jobs, record=bool(log),
                          progress=progress, load_ruleset=r.load_again, agents=agents)
     results = []
-    out = open(log, "w", encoding="utf-8") if log else None
     rules = log_fields(r.ruleset) if log else {}
-    try:
+    # the log replaces an older one only when every game is in it (an interruption keeps the old)
+    with atomic_output(log) if log else contextlib.nullcontext() as out:
         for g in games:
             results.append(g)
             if out:
                 out.write(dumps({**rules, **g}) + "\n")
-    finally:
-        if out:
-            out.close()
     return results
 
 
@@ -187,8 +186,8 @@ def _write_report(args: Any, runs: list[Run]) -> None:
     meta = {"format / frame": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
             "seeds": f"{args.seed}–{args.seed + args.games - 1}",
             "agents": f"{args.agent} (P0) vs {args.opponent} (P1)"}
-    with open(args.report, "w", encoding="utf-8") as f:
-        f.write(render_report(balances, command_line(args), meta))
+    from ..outputs import write_atomically
+    write_atomically(args.report, render_report(balances, command_line(args), meta))
 
 
 def command_line(args: Any) -> str:
