@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.base import NotExecutable
 from ..engine.state import RulesError
-from ._games import game_ruleset, log_fields, regulation_options
+from ._games import game_ruleset, log_fields, regulation_options, seeds_problem
 
 
 def register(sub: Any) -> None:
@@ -31,6 +31,10 @@ def run(args: Any) -> int:
     from ..engine.runner import dumps
     from ._narrate import Names, Narrator
     from ._terminal import TerminalPlayer
+    problem = seeds_problem(args.seed) if args.seed is not None else None
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     found = game_ruleset(args)
     if not isinstance(found, tuple):
         if isinstance(found, str):

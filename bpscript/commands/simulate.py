@@ -16,7 +16,7 @@ from ..engine.registry import NotExecutable
 from ..engine.runner import SimulationError
 from ..engine.state import RulesError
 from ..outputs import atomic_output
-from ._games import game_ruleset, log_fields, regulation_options
+from ._games import game_ruleset, log_fields, regulation_options, seeds_problem
 
 AGENTS = ("random", "greedy")
 
@@ -65,6 +65,9 @@ class Run:
 def _usage_error(args: Any) -> str | None:
     if args.games < 1 or args.jobs < 0:
         return "--games must be at least 1 and --jobs at least 0"
+    seeds = seeds_problem(args.seed, args.games)
+    if seeds:
+        return seeds
     if args.ray_address and args.executor != "ray":
         return "--ray-address needs --executor ray"
     for out in (args.log, args.report):
@@ -100,8 +103,13 @@ def run(args: Any) -> int:
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
+    from ..parse_pool import cores
     if args.jobs == 0:
-        args.jobs = os.cpu_count() or 1
+        args.jobs = cores()
+    elif args.jobs > cores() and args.executor == "local":  # more processes than CPUs only compete
+        print(f"note: --jobs {args.jobs}: this machine has {cores()} CPU(s); using {cores()} worker processes",
+              file=sys.stderr)
+        args.jobs = cores()
     runs = _runs(args)
     if isinstance(runs, int):
         return runs

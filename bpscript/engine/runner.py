@@ -7,7 +7,7 @@ import json
 import os
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from .. import model as m
 from .agents import LogMismatch, Recorder, ReplayAgent
@@ -33,7 +33,7 @@ def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rule
     return game, out
 
 
-def play_seeds(ruleset: m.Ruleset, rules: Rules, seeds: list[int], record: bool = False,
+def play_seeds(ruleset: m.Ruleset, rules: Rules, seeds: Iterable[int], record: bool = False,
                agents: tuple[str, str] = ("random", "random")) -> list[dict[str, Any]]:
     """The summaries of the games of `seeds`, in order: what every executor runs."""
     return [random_game(ruleset, rules.format, rules.frame, s, rules, record, agents=agents)[1] for s in seeds]
@@ -136,7 +136,9 @@ class SimulationError(Exception):
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(load_ruleset: Any, fmt: str, frame: str) -> None:
+def _init_worker(load_ruleset: Any, fmt: str, frame: str, record: bool = False,
+                 agents: tuple[str, str] = ("random", "random")) -> None:
+    _WORKER.update(record=record, agents=agents)
     if isinstance(load_ruleset, _Given) and load_ruleset.rules is not None:  # forked: all inherited
         _WORKER.update(ruleset=load_ruleset.ruleset, rules=load_ruleset.rules)
         return
@@ -144,10 +146,9 @@ def _init_worker(load_ruleset: Any, fmt: str, frame: str) -> None:
     _WORKER.update(ruleset=rs, rules=Rules(rs, fmt, frame))
 
 
-def _run_chunk(args: tuple[list[int], bool, tuple[str, str]]) -> list[dict[str, Any]]:
-    seeds, record, agents = args
+def _run_chunk(seeds: range) -> list[dict[str, Any]]:
     try:
-        return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, record, agents)
+        return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, _WORKER["record"], _WORKER["agents"])
     except Exception as e:  # noqa: BLE001 - one that cannot be pickled reaches the parent with its seeds
         carried = portable(e, f"seeds {seeds[0]}–{seeds[-1]}: ")
         if carried is e:
@@ -155,10 +156,27 @@ def _run_chunk(args: tuple[list[int], bool, tuple[str, str]]) -> list[dict[str, 
         raise carried from None
 
 
-def chunks_of(seeds: list[int], workers: int, most: int = 50) -> list[list[int]]:
+class Chunks(Sequence[range]):
+    """Consecutive seeds cut into chunks, each made when asked for: the memory of a run
+    does not grow with its number of games (`--games 1000000000000` starts at once)."""
+
+    def __init__(self, seeds: range, size: int):
+        self.seeds, self.size = seeds, size
+
+    def __len__(self) -> int:
+        return -(-len(self.seeds) // self.size)
+
+    def __getitem__(self, i: int) -> range:  # type: ignore[override]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self.seeds[i * self.size:(i + 1) * self.size]
+
+
+def chunks_of(seeds: range, workers: int, most: int = 50) -> Chunks:
     """Seeds cut into chunks: about four per worker so they stay busy, at most `most`."""
-    size = max(1, min(most, len(seeds) // (workers * 4) or 1))
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    return Chunks(seeds, max(1, min(most, len(seeds) // (workers * 4) or 1)))
 
 
 def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jobs: int = 1,
@@ -167,7 +185,7 @@ def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jo
     """Yield the summary of each game, in seed order. With `jobs` > 1, worker processes
     get their ruleset from `load_ruleset` (a picklable function), or inherit it (fork),
     and compile its rules once each."""
-    seeds = list(range(seed, seed + games))
+    seeds = range(seed, seed + games)  # never a list: made one at a time
     if jobs <= 1:
         rules = Rules(ruleset, fmt, frame)
         for i, s in enumerate(seeds, 1):
@@ -175,13 +193,13 @@ def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jo
             if progress:
                 progress(i, games)
         return
-    chunks = [(c, record, tuple(agents)) for c in chunks_of(seeds, jobs)]
+    chunks = chunks_of(seeds, jobs)
     done = 0
     fork = hasattr(os, "fork")
     # forked workers inherit the ruleset and its compiled rules: nothing is loaded or compiled again
     given = _Given(ruleset, Rules(ruleset, fmt, frame)) if fork or load_ruleset is None else load_ruleset
     try:
-        for results in ordered(chunks, jobs, _run_chunk, _init_worker, (given, fmt, frame),
+        for results in ordered(chunks, jobs, _run_chunk, _init_worker, (given, fmt, frame, record, tuple(agents)),
                                "fork" if fork else "spawn"):
             for r in results:
                 done += 1
