@@ -132,6 +132,16 @@ def test_an_earlier_manifest_is_read_and_migrated(tmp_path, capsys):
     assert publish.read_manifest(ROOT / "generated" / "blackpoker-8.2").earlier is False
 
 
+def test_a_package_built_by_an_earlier_release_straight_into_out_is_left_with_a_note(tmp_path, capsys):
+    out = tmp_path / "out"
+    (out / "json").mkdir(parents=True)
+    (out / "json" / "ruleset.json").write_text("earlier")
+    (out / "MANIFEST").write_text("json/ruleset.json\n")
+    code, err = run(capsys, "build", EXAMPLE, "--out", out, "--only", "json")
+    assert code == 0 and f"note: {out / 'MANIFEST'} lists the outputs an earlier bpscript wrote" in err
+    assert (out / "json" / "ruleset.json").read_text() == "earlier" and (out / NAME / "json" / "ruleset.json").is_file()
+
+
 def test_a_partial_build_keeps_the_other_outputs_and_lists_them_all(tmp_path, capsys):
     out = tmp_path / "out"
     assert run(capsys, "build", EXAMPLE, "--out", out, "--only", "csv")[0] == 0

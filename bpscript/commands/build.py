@@ -129,4 +129,18 @@ def run(args) -> int:
         return 0
     print(f"built {total} files of {len(targets)} ruleset(s) into {out_dir}/ ({changed_total} changed) "
           f"in {time.perf_counter() - started:.2f}s")
+    if _earlier_flat_build(out_dir):
+        build.log(f"note: {out_dir / 'MANIFEST'} lists the outputs an earlier bpscript wrote straight into "
+                  f"{out_dir}/ (a package's outputs now go to {out_dir}/<name>/); they were left as they are: "
+                  f"remove them, and that MANIFEST, when you no longer need them")
     return 0
+
+
+def _earlier_flat_build(out_dir: Path) -> bool:
+    """Whether `out_dir` holds a package build of an earlier release (its MANIFEST at the top)."""
+    from ..publish import NotOurs, read_manifest
+    try:
+        found = read_manifest(out_dir)
+    except NotOurs:
+        return False
+    return found is not None and found.earlier
