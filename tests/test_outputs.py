@@ -114,3 +114,20 @@ def test_a_file_too_large_for_the_limit_is_one_line_and_keeps_the_old_file(tmp_p
     assert proc.returncode == 2, proc.stderr[-2000:]
     assert proc.stderr.splitlines()[-1] == f"error: cannot write {target}: File too large"
     assert target.read_text() == "the old export" and sorted(p.name for p in tmp_path.iterdir()) == ["rules.json"]
+
+
+def test_an_append_keeps_the_old_lines_and_adds_the_new_in_one_step(tmp_path, monkeypatch):
+    """`play --log` appends a game this way: interrupted, the log keeps its old lines."""
+    from bpscript.outputs import append_atomically
+    log = tmp_path / "games.jsonl"
+    log.write_text("game 1\n")
+    append_atomically(log, "game 2\n")
+    assert log.read_text() == "game 1\ngame 2\n"
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OutputError):
+        append_atomically(log, "game 3\n")
+    assert log.read_text() == "game 1\ngame 2\n" and sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
