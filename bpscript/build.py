@@ -44,8 +44,13 @@ def backends() -> list[tuple[str, Backend]]:
 WHOLE = ("json", "python", "rst", "csv")
 
 
-def render_all(rs: Ruleset, only: set[str] | None = None, progress: Callable[[str], None] | None = None
-               ) -> dict[str, bytes]:
+#: the RST layouts: a chapter per format and frame (the default), or the official
+#: generator's documents (`backends.rst_official`)
+RST_LAYOUTS = ("chapters", "official")
+
+
+def render_all(rs: Ruleset, only: set[str] | None = None, progress: Callable[[str], None] | None = None,
+               rst_layout: str = "chapters", rst_prefix: str = "") -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     own = rs.package()
     for name, fn in backends():
@@ -53,15 +58,19 @@ def render_all(rs: Ruleset, only: set[str] | None = None, progress: Callable[[st
             continue
         if progress:
             progress(name)
+        if name == "rst" and rst_layout == "official":
+            from .backends.rst_official import build_official_rst
+            files.update(build_official_rst(own, rst_prefix))
+            continue
         files.update(fn(own if name in WHOLE else rs))
     return dict(sorted(files.items()))
 
 
-def render_ruleset(rs: Ruleset, only: set[str] | None = None, progress: Callable[[str], None] | None = None
-                   ) -> dict[str, bytes]:
+def render_ruleset(rs: Ruleset, only: set[str] | None = None, progress: Callable[[str], None] | None = None,
+                   rst_layout: str = "chapters", rst_prefix: str = "") -> dict[str, bytes]:
     """Every output of one ruleset; with its change history when it follows a bundled
     ruleset (`ruleset … { follows: "…" }`): html/changes.html, markdown/changes.md."""
-    files = render_all(rs, only, progress)
+    files = render_all(rs, only, progress, rst_layout, rst_prefix)
     follows = rs.info.follows
     if follows and (only is None or only & {"html", "markdown"}):
         from .backends import changes
@@ -87,16 +96,23 @@ def render_ruleset(rs: Ruleset, only: set[str] | None = None, progress: Callable
 
 def directory_name(name: str) -> str:
     """The directory a ruleset's outputs go to: its name as one path segment that every
-    file system takes (no separator, no control character or NUL, at most 100 characters)."""
-    safe = "".join("_" if c in "/\\" or ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) < 0xE000 else c
-                   for c in name[:100])
-    return safe.strip(". ") or "ruleset"
+    file system takes (catalog.output_directory, which the pages' links use too)."""
+    from .catalog import output_directory
+    return output_directory(name)
 
 
-def diff(target: Path, files: dict[str, bytes]) -> list[str]:
-    """Paths that a build of `files` into `target` would add, change or remove."""
+def diff(target: Path, files: dict[str, bytes], unbuilt: tuple[str, ...] = ()) -> list[str]:
+    """Paths that a build of `files` into `target` would add, change or remove. Paths under
+    `unbuilt` (the directories of backends not installed here, `pdf/`) are left out on both
+    sides, in the MANIFEST too: a build that cannot make PDFs cannot say they are stale."""
     from .publish import changed_paths, read_manifest
-    return changed_paths(target, files, read_manifest(target))
+    return changed_paths(target, files, read_manifest(target), unbuilt)
+
+
+def unbuilt() -> tuple[str, ...]:
+    """The output directories of the backends this install cannot run (`pdf/` without WeasyPrint)."""
+    from .extras import installed
+    return () if installed("pdf") else ("pdf/",)
 
 
 def write(target: Path, files: dict[str, bytes], only: set[str] | None = None) -> list[str]:

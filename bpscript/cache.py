@@ -20,6 +20,7 @@ import gc
 import hashlib
 import os
 import pickle
+import sys
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -37,6 +38,23 @@ def cache_dir() -> Path:
         return Path(os.environ["BPSCRIPT_CACHE_DIR"])
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "bpscript"
+
+
+def grammar_tables(grammar: str, options: dict[str, Any]) -> str | bool:
+    """Where lark keeps the parse tables it built for `grammar` with `options` (its `cache`
+    option): with the cache on, a file of the cache directory named by their hash, never the
+    temporary directory lark would choose (bpscript leaves nothing there); False, no file
+    (the tables built in memory), with the cache off or a directory that cannot be made.
+    lark checks the grammar's hash again when it reads the file."""
+    if not ENABLED:
+        return False
+    h = hashlib.sha256(f"{grammar}\0{sorted(options.items())!r}".encode()).hexdigest()[:16]
+    directory = cache_dir() / "grammar"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(directory / f"lark-{h}-py{sys.version_info[0]}{sys.version_info[1]}.tables")
 
 
 @functools.lru_cache(maxsize=1)

@@ -47,7 +47,10 @@ def rank_name(number: int) -> str:
 class Card:
     """One physical card. `suit` is None and `number` 0 for a Joker.
 
-    `copy` tells the two Jokers apart (0 or 1); suited cards always have copy 0.
+    `copy` tells the two Jokers apart (0 or 1); suited cards always have copy 0. The engine
+    adds twice the owner to it (`copy // 2` is the player whose deck holds the card), which
+    no text shows: a card prints the same for both players (player 1's second Joker is
+    "Joker2", as player 0's is).
     """
 
     number: int
@@ -85,7 +88,7 @@ class Card:
         name = _NAMES.get(self)
         if name is None:  # written once per card (cards are made once)
             if self.suit is None:
-                name = "Joker" if self.copy == 0 else f"Joker{self.copy + 1}"
+                name = "Joker" if self.copy % 2 == 0 else "Joker2"  # the owner is not printed
             else:
                 name = f"{self.suit.value}{rank_name(self.number)}"
             _NAMES[self] = name

@@ -7,6 +7,11 @@ directories of `frames/` it includes.
 A ruleset is self-contained: it is its own directory plus the frame directories it names
 (9.0 ライト plays 8.2's エントリー20, so both include `frames/10-entry20`). Nothing else is
 loaded with it. `extends "NAME"` and `--ruleset NAME` name one of these.
+
+A *rules tree* is any directory laid out like the bundled rules (`stdlib/` and `frames/`
+side by side: a clone of the repository). Its files bind to the rulesets of that tree,
+not to the installed copy, so `bpscript check stdlib frames` in a clone gives the same
+result whether bpscript was installed from it editable, with pip or with pipx.
 """
 
 from __future__ import annotations
@@ -15,8 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .bundled import FRAMES, STDLIB, rules_root
-from .paths import scan
+from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
+from .paths import real, scan
 from .syntax import ast
 from .syntax.parser import parse_module
 
@@ -81,6 +86,28 @@ def _catalog(root: str) -> dict[str, BundledRuleset]:
     return found
 
 
+def tree_of(path: Path) -> Path | None:
+    """The rules tree whose `stdlib/` or `frames/` holds `path`, if any."""
+    p = real(path)  # never raises on a link loop
+    for d in p.parents:
+        if d.name in (STDLIB, FRAMES) and (d.parent / STDLIB).is_dir() and (d.parent / FRAMES).is_dir():
+            return d.parent
+    return None
+
+
+def holding(path: Path) -> list[BundledRuleset]:
+    """The rulesets `path` is a file of: the installed ones, or those of the rules tree it
+    stands in (a clone beside a wheel install), never both."""
+    tree = tree_of(path)
+    if tree is not None:
+        return [b for b in _catalog(str(tree)).values() if b.holds(path)]
+    try:
+        found = catalog()
+    except RulesNotFound:
+        return []
+    return [b for b in found.values() if b.holds(path)]
+
+
 def catalog() -> dict[str, BundledRuleset]:
     """Every bundled ruleset by name, in the order of their directories
     (`RulesNotFound` when the bundled rules are missing)."""
@@ -89,3 +116,21 @@ def catalog() -> dict[str, BundledRuleset]:
 
 def names() -> list[str]:
     return list(catalog())
+
+
+def titles() -> dict[str, str]:
+    """Every bundled ruleset's printed title, by name (what an index that links them says)."""
+    out = {}
+    for name, b in catalog().items():
+        node = declaration(b.directory)
+        out[name] = str(node.title.value) if node is not None else name
+    return out
+
+
+def output_directory(name: str) -> str:
+    """The directory `bpscript build` writes a ruleset's outputs to: its name as one path
+    segment that every file system takes (no separator, no control character, NUL or
+    surrogate, at most 100 characters)."""
+    safe = "".join("_" if c in "/\\" or ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) < 0xE000 else c
+                   for c in name[:100])
+    return safe.strip(". ") or "ruleset"

@@ -15,6 +15,7 @@ from . import __version__
 from . import cache as _cache
 from . import parse_pool
 from .bundled import RulesNotFound
+from .extras import MissingExtra
 from .commands import COMMANDS
 from .diagnostics import printable
 from .outputs import OutputError
@@ -63,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     was_jobs, parse_pool.JOBS = parse_pool.JOBS, args.parse_jobs
     try:
         return args.func(args)
-    except RulesNotFound as err:
+    except (RulesNotFound, MissingExtra) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except BrokenPipeError:

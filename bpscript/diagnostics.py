@@ -101,13 +101,21 @@ def _window(src: str, start: int, end: int) -> tuple[str, int, int]:
     return part, start + shift, min(end, hi) + shift
 
 
-_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: the bidirectional formatting characters (UAX #9): embeddings, overrides and isolates
+#: reorder what a terminal or an editor shows (Trojan source, CVE-2021-42574); the marks
+#: (LRM, RLM, ALM) change no order of their own but are invisible all the same
+BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+_CONTROLS = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\ud800-\\udfff{BIDI}]")
 
 
 def printable(text: str) -> str:
-    """`text` with control characters (an escape sequence a terminal would obey) and lone
+    """`text` with control characters (an escape sequence a terminal would obey),
+    bidirectional formatting characters (which reorder the line shown) and lone
     surrogates (half a pair, which JSON may escape and no output can encode) shown as
-    U+FFFD: source text reaches a terminal only as text."""
+    U+FFFD: text from a script or a log reaches a terminal only as text. The one
+    function every terminal output goes through (diagnostics, diff, play, simulate,
+    replay); tab and newline are kept."""
     return _CONTROLS.sub("\ufffd", text) if _CONTROLS.search(text) else text
 
 

@@ -3,7 +3,9 @@
 The files asked for are sorted into rulesets:
 
 - a file of a bundled ruleset (its `stdlib/` directory, or a frame directory it
-  includes, `bpscript.catalog`) is loaded with the whole of that ruleset;
+  includes, `bpscript.catalog`) is loaded with the whole of that ruleset; a file of a
+  clone's `stdlib/` or `frames/` binds to the rulesets of that clone (`catalog.holding`),
+  whichever copy of the rules is installed;
 - files that say `extends "NAME"` form a homebrew *package* (the directory they stand
   in), resolved on top of its own copy of the bundled ruleset NAME, so a homebrew
   override never leaks into the official rules;
@@ -27,6 +29,7 @@ from .collector import fewer_collections
 from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
 from .diagnostics import Diagnostic, Severity
 from .model import Ruleset, RulesetInfo
+from .package import WORDS, declares_rules, no_ruleset, package_of
 from .paths import is_loop, real, scan
 from .resolve import resolve
 from .source import Span
@@ -252,16 +255,19 @@ def cache_key(paths: list[str | Path], typecheck: bool = True, ruleset: str | No
 
 def _key(files: list[Path], typecheck: bool, ruleset: str | None) -> str:
     try:
-        root = real(rules_root())
-        bundled = sorted(p for d in (STDLIB, FRAMES) for p in (root / d).rglob("*") if p.suffix in (".bps", ".yaml"))
+        roots = [real(rules_root())]
     except RulesNotFound:
-        root, bundled = None, []
+        roots = []
+    installed = str(roots[0]) if roots else "none"  # a package's base comes from there alone
+    roots += sorted({t for t in map(catalog.tree_of, files) if t is not None} - set(roots))  # a clone's rules
+    bundled = sorted(p for root in roots for d in (STDLIB, FRAMES) for p in (root / d).rglob("*")
+                     if p.suffix in (".bps", ".yaml"))
     # the files asked for (a bundled one by its place and time of change, any other by its
     # bytes), then every bundled file a load may read (the rulesets files are loaded on)
     asked = [str(f) for f in files]
-    mine = [f for f in files if root is None or not real(f).is_relative_to(root / STDLIB)
-            and not real(f).is_relative_to(root / FRAMES)]
-    return _cache.key(mine, f"typecheck={typecheck} ruleset={ruleset} asked={asked}", bundled)
+    mine = [f for f in files
+            if not any(real(f).is_relative_to(root / d) for root in roots for d in (STDLIB, FRAMES))]
+    return _cache.key(mine, f"typecheck={typecheck} ruleset={ruleset} asked={asked} installed={installed}", bundled)
 
 
 def _load(files: list[Path], found: list[Diagnostic], typecheck: bool, ruleset: str | None,
@@ -278,8 +284,9 @@ def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, rul
     texts = overlay_of(overlay)
     result.diagnostics = found
     result.files = len(files)
-    loose: list[ast.Module] = []
+    loose: list[tuple[Path, ast.Module]] = []
     packages: dict[str, tuple[str, list[ast.Module]]] = {}
+    package_dirs: dict[Path, str] = {}
     rulesets: dict[str, tuple[catalog.BundledRuleset | None, list[ast.Module]]] = {}
     own_dirs = _declaring_dirs(files)
     for f, (module, diags) in _read_all(files, texts):
@@ -290,18 +297,20 @@ def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, rul
         if bases:
             base = _base(bases, result)
             packages.setdefault(display_path(f.parent), (base, []))[1].append(module)
+            package_dirs.setdefault(f.resolve().parent, display_path(f.parent))
             continue
         home = _home(f, own_dirs)
         if home is None:
-            holders = [b for b in _catalog_or_empty().values() if b.holds(f)]
+            holders = catalog.holding(f)
             if ruleset is not None and any(b.name == ruleset for b in holders):
                 holders = [b for b in holders if b.name == ruleset]
             for b in holders:
                 rulesets.setdefault(b.name, (b, []))[1].append(module)
             if not holders:
-                loose.append(module)
+                loose.append((f, module))
         else:
             rulesets.setdefault(str(home), (None, []))[1].append(module)
+    loose = _join_packages(loose, packages, package_dirs)
     given = {mod.path for _, mods in rulesets.values() for mod in mods}
     holding = [k for k, (b, mods) in rulesets.items() if b is not None and {mod.path for mod in mods} == given]
     if loose and ruleset is None and len(holding) == 1 and not packages \
@@ -311,9 +320,9 @@ def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, rul
         rulesets.clear()
     if loose or not (packages or rulesets):
         if ruleset is None:
-            _add(result, "main", [(mod, "user") for mod in loose], typecheck, None)
+            _add(result, "main", [(mod, "user") for _, mod in loose], typecheck, None, bare=_bare(loose))
         else:
-            packages["main"] = (ruleset, loose)
+            packages["main"] = (ruleset, [mod for _, mod in loose])
     for key, (bundle, modules) in rulesets.items():
         own = {mod.path for mod in modules}
         if bundle is not None:  # the whole ruleset, in its own order
@@ -324,6 +333,28 @@ def _load_files(files: list[Path], found: list[Diagnostic], typecheck: bool, rul
         base_modules = [(read_module(f, texts)[0], "base") for f in bundled_ruleset(base).files()]
         _add(result, name, base_modules + [(mod, "user") for mod in modules], typecheck, own, package=name)
     return result
+
+
+def _join_packages(loose: list[tuple[Path, ast.Module]], packages: dict[str, tuple[str, list[ast.Module]]],
+                   dirs: dict[Path, str]) -> list[tuple[Path, ast.Module]]:
+    """A file without `extends` in (or under) the directory of a package loaded with it
+    joins that package (`bpscript.package`); the files left are loose."""
+    left = []
+    for f, module in loose:
+        key = package_of(f, dirs)
+        if key is None:
+            left.append((f, module))
+        else:
+            packages[key][1].append(module)
+    return left
+
+
+def _bare(loose: list[tuple[Path, ast.Module]]) -> dict[str, Diagnostic]:
+    """E207 by file, for loose files read with no rules at all (none of them declares any)."""
+    if any(declares_rules(mod) for _, mod in loose):
+        return {}
+    found = {mod.path: no_ruleset(mod, f, BASE_NAME) for f, mod in loose}
+    return {k: d for k, d in found.items() if d is not None}
 
 
 def _base(bases: list[ast.UseBase], result: LoadResult) -> str:
@@ -346,10 +377,9 @@ def _catalog_or_empty() -> dict[str, catalog.BundledRuleset]:
 
 def _declaring_dirs(files: list[Path]) -> list[Path]:
     """Directories outside the bundle whose files declare a `ruleset`: each is a ruleset."""
-    bundled = _catalog_or_empty().values()
     out = []
     for d in sorted({real(f.parent) for f in files}):
-        if any(b.holds(d) for b in bundled):
+        if catalog.holding(d):
             continue
         if catalog.declaration(d) is not None and not any(o in d.parents for o in out):
             out.append(d)
@@ -362,10 +392,16 @@ def _home(f: Path, own_dirs: list[Path]) -> Path | None:
 
 
 def _add(result: LoadResult, name: str, modules, typecheck: bool, own: set[str] | None,
-         rename: bool = False, package: str | None = None) -> None:
+         rename: bool = False, package: str | None = None, bare: dict[str, Diagnostic] | None = None) -> None:
+    """Resolve (and check) one ruleset; `bare` replaces every error of a file read with no
+    rules by its one E207."""
     rs, diags = resolve(modules)
     if typecheck:
         diags += check_ruleset(rs)
+    if bare:  # the word errors of a file read with no rules become its one E207
+        dropped = {d.span.file for d in diags if d.span.file in bare and d.code in WORDS}
+        diags = [d for d in diags if d.span.file not in dropped or d.code not in WORDS] + \
+            [bare[f] for f in sorted(dropped)]
     if rename and rs.info.name:
         name = rs.info.name
     if package is not None:

@@ -8,7 +8,10 @@ A name is, in this order:
    `key` with a ★ key card condition, `key_unit` with a key unit condition, `event` in a
    triggered action, `unit` in a component script, `it` in a target's `where`. A context
    name the script does not provide is an error where it is used (E320);
-3. where the parameter asks for a word of the vocabulary (a `zone`, `unit_kind`, `role`,
+3. where the parameter asks for a type or a script (`summon`'s `as`), a type of the
+   vocabulary, else a script id: `as=soldier` is the type 兵士, not the component 一般兵
+   that shares its id (4.1.3: the unit conditions decide the component);
+   where the parameter asks for a word of the vocabulary (a `zone`, `unit_kind`, `role`,
    `label`, `status`, `rule` or `event_kind`), that word (E300 when the ruleset does not
    declare it);
 4. a **constant** of the language (`charged`, `face_up`, `end_of_turn`, `spade`, `true` …);
@@ -29,6 +32,8 @@ from .effects import Ref, RefKind
 from .verbs import CONSTANTS, CONTEXT, LIBRARY, TERM_TYPES
 
 ALWAYS = ("me", "opponent", "turn_player", "this")
+#: the parameter type of a type (兵士として) or, failing one, a script (英雄として)
+TYPE_OR_SCRIPT = "type_or_script"
 
 
 @dataclass
@@ -39,9 +44,23 @@ class Scope:
     context: dict[str, str]
     missing: dict[str, str]
     locals: dict[str, str] = field(default_factory=dict)
+    fixes: dict[str, str] = field(default_factory=dict)  # what to write to have a missing name
 
     def child(self, **names: str) -> "Scope":
-        return Scope(self.context, self.missing, {**self.locals, **names})
+        return Scope(self.context, self.missing, {**self.locals, **names}, self.fixes)
+
+
+# How to fix a use of a context name an action lacks (E320): give it what the name is, or
+# stop using it.
+ACTION_FIXES = {
+    "target": "give the action a target (`target: soldier`), or reach what it acts on without `target`",
+    "key": "give the header a key card condition (`★♡5`), or drop `key`",
+    "key_unit": "give the header a key unit condition (a ★ naming a unit), or drop `key_unit`",
+    "event": "make the action triggered (a triggered header with an `on …` condition), or drop `event`",
+    "unit": "write `this` for the action's own request, or move the code into a component script",
+    "it": "use `it` inside a target's `where` only",
+}
+ACTION_FIXES["targets"] = ACTION_FIXES["target"]
 
 
 def target_type(voc: v.Vocabulary, spec: m.TargetSpec) -> str:
@@ -78,7 +97,7 @@ def action_scope(voc: v.Vocabulary, s: m.ActionScript) -> Scope:
         ctx["event"] = "event"
     else:
         missing["event"] = f"'{s.id}' is not a triggered action: no event made it"
-    return Scope(ctx, missing)
+    return Scope(ctx, missing, fixes=ACTION_FIXES)
 
 
 def component_scope(s: m.ComponentScript) -> Scope:
@@ -87,7 +106,10 @@ def component_scope(s: m.ComponentScript) -> Scope:
     why = f"'{s.id}' is a {s.kind}, not an action"
     missing = {n: why for n in ("target", "targets", "key", "key_unit", "event")}
     missing["it"] = "`it` is the candidate in a target's `where` only"
-    return Scope(ctx, missing)
+    fixes = {n: f"write `unit` (or `this`) for the {s.kind}'s own unit; a {s.kind} has no `{n}`"
+             for n in ("target", "targets", "key", "key_unit", "event")}
+    fixes["it"] = ACTION_FIXES["it"]
+    return Scope(ctx, missing, fixes=fixes)
 
 
 def term_table(voc: v.Vocabulary, want: str) -> dict[str, object]:
@@ -111,6 +133,7 @@ class Resolution:
     code: str = ""
     message: str = ""
     expected: str | None = None
+    fix: str | None = None
 
 
 def resolve(name: str, want: str | None, scope: Scope, voc: v.Vocabulary, scripts: dict[str, m.Script]
@@ -121,7 +144,16 @@ def resolve(name: str, want: str | None, scope: Scope, voc: v.Vocabulary, script
     if name in scope.context:
         return Resolution(Ref(RefKind.CONTEXT, name), scope.context[name])
     if name in scope.missing:
-        return Resolution(None, None, "E320", f"'{name}' is not available here: {scope.missing[name]}")
+        return Resolution(None, None, "E320", f"'{name}' is not available here: {scope.missing[name]}",
+                          fix=scope.fixes.get(name))
+    if want == TYPE_OR_SCRIPT:  # summon(…, as=): the type first, as `units(soldier)` reads it
+        t = voc.types.get(name)
+        if t is not None and t.kind != "action":
+            return Resolution(Ref(RefKind.TERM, name, "types"), want)
+        if name in scripts:
+            return Resolution(Ref(RefKind.SCRIPT, name), "script")
+        return Resolution(None, None, "E300", f"unknown type or script '{name}'",
+                          " ".join(t.id for t in voc.types if t.kind != "action") or None)
     if want in TERM_TYPES:
         table = term_table(voc, want)
         if name in table:

@@ -159,14 +159,28 @@ def publish(out_dir: Path, name: str, files: dict[str, bytes], only: set[str] | 
     return changed
 
 
-def changed_paths(target: Path, files: dict[str, bytes], old: Manifest | None) -> list[str]:
-    """The paths that a build of `files` into `target` adds, changes or removes."""
+def changed_paths(target: Path, files: dict[str, bytes], old: Manifest | None,
+                  unbuilt: tuple[str, ...] = ()) -> list[str]:
+    """The paths that a build of `files` into `target` adds, changes or removes; those
+    under `unbuilt` (directories of backends not installed) left out on both sides."""
     out = [p for p in files if not _same_file(target / p, files[p])]
-    out += [p for p in (old.files if old else {}) if p not in files]
+    out += [p for p in (old.files if old else {}) if p not in files and not p.startswith(unbuilt)]
     m = target / MANIFEST
-    if not _same_file(m, manifest_bytes(files)):
+    if unbuilt:
+        if _listed_without(m, unbuilt) != manifest_bytes(files):
+            out.append(MANIFEST)
+    elif not _same_file(m, manifest_bytes(files)):
         out.append(MANIFEST)
     return sorted(set(out))
+
+
+def _listed_without(manifest: Path, unbuilt: tuple[str, ...]) -> bytes | None:
+    """The MANIFEST's bytes without the lines of files under `unbuilt` (None: unreadable)."""
+    try:
+        lines = manifest.read_bytes().decode("utf-8", "replace").splitlines(keepends=True)
+    except OSError:
+        return None
+    return "".join(line for line in lines if not line.partition("  ")[2].startswith(unbuilt)).encode("utf-8")
 
 
 def _same_file(path: Path, data: bytes) -> bool:

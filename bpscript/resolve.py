@@ -85,6 +85,7 @@ class Resolver(HeaderParts):
         `same_as` effects, categories' trumps."""
         self.vocab = self._vocab.check_references()
         self._spellings = self.vocab.spelling_map()
+        self._words = self.vocab.spelled()
         for module, origin in self._modules:
             for item in module.items:
                 if isinstance(item, (ast.FormatNode, ast.FrameNode)):
@@ -315,7 +316,7 @@ class Resolver(HeaderParts):
             if found is None:
                 self.error("E111", f"unknown category '{f.text.value}'", f.text.span,
                            expected=" ".join(c.name for c in self.vocab.categories) or "(no categories declared)",
-                           fix="declare it: category anId \"名前\"")
+                           fix="declare it: category anId \"its printed name\"")
                 found = v.CategoryDef(f.text.value, f.text.value, f.text.span)
             s.category = found
         elif isinstance(f, ast.IdsField):
@@ -333,8 +334,8 @@ class Resolver(HeaderParts):
     def _action(self, s: m.ActionScript, node: ast.ScriptNode, fields: dict[str, ast.Field]) -> None:
         hf = fields.get("header")
         if not isinstance(hf, ast.HeaderField) or hf.header is None:
-            self.error("E151", f"action '{s.id}' has no header @トリガー-スピード-タイミング", node.id.span,
-                       fix="add a first line such as `@直接-通常-クイック`")
+            self.error("E151", f"action '{s.id}' has no header @trigger-speed-timing", node.id.span,
+                       fix=f"add a first line such as `{self.vocab.header_example()}`")
         else:
             s.header = self._header(hf.header)
         if isinstance(hf, ast.HeaderField):
@@ -363,7 +364,7 @@ class Resolver(HeaderParts):
             elif isinstance(f, ast.EffectField):
                 s.effect = m.Effect(f.text.value, f.body, f.same_as.value if f.same_as else None, f.span)
         if s.effect is None:
-            self.error("E153", f"action '{s.id}' has no effect (効果)", node.id.span,
+            self.error("E153", f"action '{s.id}' has no effect", node.id.span,
                        fix='add `effect: "…"` with the printed text, and a { … } block of statements')
         if s.header is not None:
             by_event = s.header.trigger.origin is v.Origin.EVENT
@@ -371,8 +372,9 @@ class Resolver(HeaderParts):
                 self.error("E154", f"triggered action '{s.id}' has no trigger condition",
                            s.header.span, fix='add `trigger: "…" on event(…)`')
             if not by_event and s.trigger_condition is not None:
-                self.error("E155", "a direct action cannot have a trigger condition (誘発条件)",
-                           s.trigger_condition.span, fix="make the header @誘発-… or remove `trigger:`")
+                triggered = self.vocab.header_example(v.Origin.EVENT).split("-")[0]
+                self.error("E155", "a direct action cannot have a trigger condition",
+                           s.trigger_condition.span, fix=f"make the header {triggered}-… or remove `trigger:`")
         if s.header is not None and s.header.trigger.origin is v.Origin.EVENT and s.activation is not None \
                 and s.trigger_condition is None:
             self.error("E156", "a triggered action cannot rely on an activation condition alone",

@@ -261,10 +261,12 @@ def _check_order(steps: list[SetupStep], report: Report, where: Span) -> None:
             elif st.kind is StepKind.OPEN_TRUMP and by_player[key] > trumps:
                 report("E515", f"'{st}' opens more trumps than the {trumps} set aside before it", span,
                        fix="set the trumps aside first: `trumps 2`" if not trumps else "set more trumps aside")
-    for kind in REQUIRED:
-        if kind not in seen:
-            report("E514", f"the setup has no '{kind.value}' step ({STEPS[kind].doc})", where,
-                   fix=f"add `{kind.value}`; the common steps are {STEP_EXAMPLE}")
+    missing = [kind for kind in REQUIRED if kind not in seen]  # one error for them all
+    if missing:
+        what = "; ".join(f"'{k.value}' ({STEPS[k].doc})" for k in missing)
+        add = " ".join(f"`{k.value}`" for k in missing)
+        report("E514", f"the setup lacks {len(missing)} step(s) it needs: {what}", where,
+               fix=f"add {add}; the common steps are {STEP_EXAMPLE}")
 
 
 # ---------------------------------------------------------------- the frame as a whole

@@ -29,6 +29,7 @@ class HeaderParts:
 
     vocab: v.Vocabulary
     _spellings: dict[str, str]
+    _words: dict[str, str]
     error: Callable[..., None]
 
     def _header(self, w: ast.Word) -> m.Header | None:
@@ -38,7 +39,7 @@ class HeaderParts:
         tables = (self.vocab.triggers, self.vocab.speeds, self.vocab.timings)
         if len(parts) != 3:
             self.error("E101", f"header '{w.value}' needs three parts", w.span,
-                       expected="@トリガー-スピード-タイミング, e.g. @直接-通常-クイック")
+                       expected=f"@trigger-speed-timing, e.g. {self.vocab.header_example()}")
             return None
         values = []
         offset = 1
@@ -73,7 +74,7 @@ class HeaderParts:
         text = w.value[1:].strip()
         lead = len(w.value[1:]) - len(w.value[1:].lstrip())
         try:
-            cond = parse_condition(text, self._spellings)
+            cond = parse_condition(text, self._spellings, self._words)
         except ConditionError as err:
             self.error("E130", f"bad {what}: {err.message}", _sub(w.span, 1 + lead + err.offset, 1),
                        expected=err.expected)

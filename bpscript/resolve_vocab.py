@@ -43,7 +43,7 @@ SCHEMA: dict[str, dict[str, Attr]] = {
     "rule": {},
     "target": {"subject": Attr("enum", True, v.Subject), "counter": Attr("string")},
     "owner": {},
-    "spelling": {"also": Attr("strings", True)},
+    "spelling": {"also": Attr("strings")},  # without `also`: a word of the notation, as spelled
     "phrase": {"means": Attr("enum", True, v.PhraseMeaning)},
     "cost": {"pays": Attr("payment", True)},
     "note": {"untargetable_by": Attr("words"), "text_only": Attr("string")},

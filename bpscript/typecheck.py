@@ -28,7 +28,8 @@ ELEMENT = {"units": "unit", "cards": "card"}
 def compatible(expected: str, actual: str) -> bool:
     if "any" in (expected, actual) or expected == actual:
         return True
-    return (expected, actual) in {("cards", "card"), ("units", "unit"), ("text", "script")}
+    return (expected, actual) in {("cards", "card"), ("units", "unit"), ("text", "script"),
+                                 ("type_or_script", "script")}
 
 
 class Checker(fx.NodeVisitor):
@@ -41,12 +42,13 @@ class Checker(fx.NodeVisitor):
         self.rs = ruleset
         self.voc = ruleset.vocabulary
         self.spellings = self.voc.spelling_map()
+        self.words = self.voc.spelled()  # the words of card conditions
         self.diags: list[Diagnostic] = []
         self.refs: dict[int, fx.Ref] = {}     # id(Name) -> what it is
         self.lits: dict[int, fx.Lit] = {}     # id(Str) -> the condition it was parsed into
 
-    def error(self, code: str, msg: str, node, expected: str | None = None) -> None:
-        self.diags.append(Diagnostic(code, msg, node.span, expected=expected))
+    def error(self, code: str, msg: str, node, expected: str | None = None, fix: str | None = None) -> None:
+        self.diags.append(Diagnostic(code, msg, node.span, expected=expected, fix=fix))
 
     # ---------------------------------------------------------------- scripts
     def check_ruleset(self) -> list[Diagnostic]:
@@ -80,7 +82,7 @@ class Checker(fx.NodeVisitor):
             for spec in s.target.specs:
                 if spec.where is not None:
                     it = Scope({**scope.context, "it": target_type(self.voc, spec)},
-                               {k: v for k, v in scope.missing.items() if k != "it"})
+                               {k: v for k, v in scope.missing.items() if k != "it"}, fixes=scope.fixes)
                     self.expect(spec.where, it, "bool")
                 specs.append(replace(spec, where=self.resolved(spec.where)))
             s.target = replace(s.target, specs=tuple(specs))
@@ -169,7 +171,7 @@ class Checker(fx.NodeVisitor):
         if want != "condition":
             return "text"
         try:
-            cond = parse_condition(e.value, self.spellings)
+            cond = parse_condition(e.value, self.spellings, self.words)
         except ConditionError as err:  # located inside the string, after its opening quote
             at = e.span.column + 1 + err.offset
             self.diags.append(Diagnostic("E130", f"bad card condition: {err.message}",
@@ -185,7 +187,7 @@ class Checker(fx.NodeVisitor):
         r = resolve(e.id, want, scope, self.voc, self.rs.scripts)
         if r.ref is None:
             near = _near(e.id, [*scope.locals, *scope.context]) if r.code == "E300" and r.expected is None else None
-            self.error(r.code, r.message, e, expected=r.expected or near)
+            self.error(r.code, r.message, e, expected=r.expected or near, fix=r.fix)
             return None
         self.refs[id(e)] = r.ref
         return r.type

@@ -16,7 +16,9 @@ action waits for, used after `on`).
 Types: number bool text card cards unit units player request zone state face
 duration position script suit option condition unit_kind role label status rule event_kind
 any; `X?` means the argument may be omitted. A `condition` is a card condition written as
-text ("♢2〜10"), parsed at check time like ★ and ☆. `zone`, `unit_kind`, `role`, `label`,
+text ("♢2〜10"), parsed at check time like ★ and ☆. A `type_or_script` (what `summon` puts
+cards on the field `as`) is a type of the vocabulary (`soldier`: 兵士として, the unit
+conditions decide the component) or, when no type has the name, a script (`hero`). `zone`, `unit_kind`, `role`, `label`,
 `status` and `rule` take a word the ruleset declares (its vocabulary): a name in such a
 place is looked up there (`units(soldier, me)`: the type soldier, not the character).
 
@@ -99,8 +101,9 @@ define("verb", "move", "what: any, to: zone, position: position?, face: face?", 
        "Move units or cards to a zone of their owner (top of a pile by default).",
        "〜を〜に移す",
        does=fact(C.MOVE, what="what", to="to"))
-define("verb", "summon", "cards: cards, as: script, face: face?, state: state?", None,
-       "Put cards on the field as one unit of the given character (face up, charged by default).",
+define("verb", "summon", "cards: cards, as: type_or_script, face: face?, state: state?", None,
+       "Put cards on the field as one unit (face up, charged by default): as a type (兵士として), "
+       "its unit conditions decide its component (4.1.3); as a component, it is that component.",
        "〜として場に出す",
        does=fact(C.PUT_ON_FIELD, cards="cards", as_="as", state="state", face="face"))
 define("verb", "attach", "cards: cards, to: unit", None,
@@ -279,8 +282,9 @@ define("event", "moved", "from: zone, to: zone, condition: condition?, unit: scr
        "Cards or a unit (of the given character) moved between zones; with `each`, once per card.",
        "〜から〜に移るたびに / 〜が場から墓地に移った時")
 define("event", "discarded", "who: player", None, "A player discarded cards from the hand.", "手札を捨てた時")
-define("event", "unblocked", "", None, "An attacker was not blocked in damage judgement (a script "
-       "signals it: `signal(unblocked, attacker)`).", "ブロックされていない時")
+define("event", "unblocked", "who: player?, label: label?", None, "An attacker was not blocked in damage "
+       "judgement (a script signals it: `signal(unblocked, attacker)`); `who`: the attacker's owner, "
+       "`label`: a label the attacker carries (自分の <革命ドロー> を持つ兵士).", "ブロックされていない時")
 
 
 # ---------------------------------------------------------------- format additions (std/pro/mast)

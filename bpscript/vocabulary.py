@@ -310,6 +310,19 @@ class Vocabulary:
         """Every accepted alternative spelling → its canonical form."""
         return {alt: s.name for s in self.spellings for alt in s.alternatives}
 
+    def header_example(self, origin: Origin | None = None) -> str:
+        """A header in the declared words (`@直接-通常-クイック`), for messages: the first
+        trigger (of `origin`, if given), speed and timing declared; `…` for a part none names."""
+        trigger = next((t.name for t in self.triggers if origin is None or t.origin is origin), "…")
+        speed = next((s.name for s in self.speeds), "…")
+        timing = next((t.name for t in self.timings), "…")
+        return f"@{trigger}-{speed}-{timing}"
+
+    def spelled(self) -> dict[str, str]:
+        """Each declared spelling's id → its word (the card-condition notation reads its
+        words by id: `bpscript.syntax.conditions.WORD_IDS`)."""
+        return {s.id: s.name for s in self.spellings}
+
     def unit_kind(self, key: str) -> TypeDef | ComponentDef | None:
         """A unit target kind: a type of a component (soldier) or a component kind (character)."""
         t = self.types.get(key)

@@ -4,7 +4,9 @@ keywords (every literal word of grammar.lark gets a scope of its own)."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import zipfile
 import shutil
 import subprocess
 from pathlib import Path
@@ -25,8 +27,10 @@ def test_the_extension_is_wired_together():
     (grammar,) = pkg["contributes"]["grammars"]
     assert lang["id"] == grammar["language"] == "bps" and lang["extensions"] == [".bps"]
     assert (VSCODE / lang["configuration"]).is_file() and (VSCODE / grammar["path"]).is_file()
-    assert (VSCODE / pkg["main"]).is_file()
-    assert "vscode-languageclient" in pkg["dependencies"]
+    assert "vscode-languageclient" in pkg["devDependencies"]  # bundled into dist/ by esbuild
+    assert "esbuild ./extension.js --bundle --outfile=dist/extension.js" in pkg["scripts"]["vscode:prepublish"]
+    assert pkg["main"] == "./dist/extension.js" and pkg["license"] == "MIT" and pkg["repository"]["url"]
+    assert (VSCODE / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
     assert pkg["contributes"]["configuration"]["properties"]["bpscript.server.command"]["default"] == ["bpscript", "lsp"]
     assert load(grammar["path"])["scopeName"] == grammar["scopeName"] == "source.bps"
     conf = load(lang["configuration"])
@@ -149,3 +153,21 @@ def test_a_phrase_marks_its_placeholder():
     hits = [m.group() for regex, name, _ in _patterns(grammar) if name == "constant.other.placeholder.bps"
             for m in re.finditer(regex, line)]
     assert hits == ["{what}"]
+
+
+def test_the_extension_packages_without_warnings(tmp_path):
+    """`npx @vscode/vsce package` as docs/editors.md gives it, from a copy of editors/vscode:
+    no warning, and the .vsix holds the bundled client and the language files, nothing else."""
+    if shutil.which("npx") is None or shutil.which("npm") is None:
+        pytest.skip("npm/npx are not installed: the .vsix cannot be built here (CI has Node.js)")
+    work = tmp_path / "vscode"
+    shutil.copytree(VSCODE, work, ignore=shutil.ignore_patterns("node_modules", "dist", "*.vsix"))
+    env = {**os.environ, "npm_config_audit": "false", "npm_config_fund": "false", "npm_config_update_notifier": "false"}
+    for command in (["npm", "ci"], ["npx", "@vscode/vsce", "package", "--out", "bpscript.vsix"]):
+        proc = subprocess.run(command, cwd=work, capture_output=True, text=True, env=env, timeout=900)
+        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert "WARNING" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+    with zipfile.ZipFile(work / "bpscript.vsix") as vsix:
+        files = {n.removeprefix("extension/") for n in vsix.namelist() if n.startswith("extension/")}
+    assert files == {"package.json", "readme.md", "LICENSE.txt", "language-configuration.json",
+                     "dist/extension.js", "syntaxes/bps.tmLanguage.json"}

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+import docblocks
 from bpscript import __version__
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,7 +101,7 @@ def test_the_sdist_and_the_wheel_carry_every_bundled_script(dists):
 
 def test_the_installed_package_is_the_wheel_and_stays_light(env, tmp_path):
     proc = run(env, tmp_path, "python", "-c", "import bpscript, importlib.util as u; print(bpscript.__file__); "
-               "print([m for m in ('weasyprint', 'ray', 'pygls', 'playwright') if u.find_spec(m)])")
+               "print([m for m in ('weasyprint', 'ray', 'pygls', 'playwright', 'matplotlib') if u.find_spec(m)])")
     where, heavy = proc.stdout.splitlines()
     assert Path(where).is_relative_to(env) and heavy == "[]"
 
@@ -193,3 +194,185 @@ def test_import_and_the_official_export_from_the_installed_package(env, tmp_path
     exported = run(env, tmp_path, "bpscript", "export", "--format", "official-yaml")
     assert exported.returncode == 0, exported.stderr
     assert exported.stdout.startswith("data:\n  id: act\n  ver: 第8.2版\n")
+
+
+def _clone_rules(tmp_path: Path) -> Path:
+    """A clone's official rules (its stdlib/ and frames/), away from the package installed."""
+    clone = tmp_path / "clone"
+    for top in ("stdlib", "frames"):
+        shutil.copytree(ROOT / top, clone / top)
+    return clone
+
+
+def test_the_clone_s_rules_give_the_same_result_installed_or_editable(env, tmp_path):
+    """`check`, `lint`, `fmt` and `build` on a clone's `stdlib frames`: its frames bind to the
+    stdlib beside them, whichever copy of the rules is installed (a wheel carries its own)."""
+    clone = _clone_rules(tmp_path)
+    editable = {k: v for k, v in os.environ.items() if k != "BPSCRIPT_HOME"}
+    editable["PYTHONPATH"] = str(ROOT)  # the checkout's code, reading its own rules: an editable install
+    for command in (["check", "stdlib", "frames"], ["lint", "stdlib", "frames"], ["fmt", "--check", "stdlib", "frames"],
+                    ["build", "stdlib", "frames", "--only", "json", "--out", "pages", "--check"]):
+        wheel = run(env, clone, "bpscript", *command)
+        here = subprocess.run([sys.executable, "-m", "bpscript", *command], cwd=clone, env=editable,
+                              capture_output=True, text=True, timeout=600)
+        assert (wheel.returncode, wheel.stdout) == (here.returncode, here.stdout), (command, wheel.stdout[-2000:])
+    assert run(env, clone, "bpscript", "check", "stdlib", "frames").stdout == \
+        "27 file(s) checked, 165 script(s): 0 error(s), 0 warning(s)\n"
+    assert run(env, clone, "bpscript", "lint", "stdlib", "frames").stdout.startswith("ok: 27 file(s), 165 script(s) ")
+    built = run(env, clone, "bpscript", "build", "stdlib", "frames", "--only", "json", "--out", "pages")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (clone / "pages" / "blackpoker-8.2" / "json" / "ruleset.json").read_bytes() == \
+        (ROOT / "generated" / "blackpoker-8.2" / "json" / "ruleset.json").read_bytes()
+
+
+def test_the_clone_s_rules_named_outside_a_clone_say_where_to_run(env, tmp_path):
+    proc = run(env, tmp_path, "bpscript", "check", "stdlib", "frames")
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert lines[:2] == [f"error: no such file or directory: stdlib (looked for {tmp_path / 'stdlib'})",
+                         f"error: no such file or directory: frames (looked for {tmp_path / 'frames'})"]
+    assert lines[2].startswith("note: stdlib/ and frames/ are the official rules as a clone of bpscript holds them: "
+                               "run this from the clone's top directory") and len(lines) == 3
+
+
+@pytest.mark.parametrize("command, extra", [
+    (["simulate", "--games", "2", "--report", "report.html"], "simulate --report needs the report extra (matplotlib)"),
+    (["simulate", "--games", "2", "--executor", "ray"], "simulate --executor ray needs the ray extra (Ray)"),
+    (["lsp"], "bpscript lsp needs the lsp extra (pygls)"),
+    (["build", "--only", "pdf", "--out", "pages"], "build --only pdf needs the pdf extra (WeasyPrint)"),
+])
+def test_a_feature_without_its_extra_names_it_in_one_line_before_any_work(env, tmp_path, command, extra):
+    for _ in range(2):  # the second run meets nothing the first one left
+        proc = run(env, tmp_path, "bpscript", *command)
+        assert (proc.returncode, proc.stdout) == (2, ""), proc.stderr
+        [line] = proc.stderr.splitlines()
+        assert line.startswith(f"error: {extra}: pip install 'bpscript["), line
+        assert list(tmp_path.iterdir()) == []
+
+
+def test_build_check_without_the_pdf_extra_checks_what_it_can_build(env, tmp_path):
+    clone = _clone_rules(tmp_path)
+    shutil.copytree(ROOT / "generated", clone / "generated")
+    proc = run(env, clone, "bpscript", "build", "--check")
+    assert proc.returncode == 0 and re.fullmatch(r"generated/ is up to date \(\d+ files\)\n", proc.stdout), \
+        proc.stdout[-3000:]
+    assert "PDF skipped: WeasyPrint is not installed" in proc.stderr
+    (clone / "generated" / "blackpoker-8.2" / "html" / "index.html").write_text("changed", "utf-8")
+    stale = run(env, clone, "bpscript", "build", "--check")
+    assert stale.returncode == 1 and stale.stdout.splitlines() == [
+        f"stale: generated/blackpoker-8.2/html/index.html",
+        "1 file(s) in generated/ differ from a fresh build; run `bpscript build`"]
+
+
+def test_build_check_where_nothing_was_built_says_so(env, tmp_path):
+    proc = run(env, tmp_path, "bpscript", "build", "--check")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == (f"error: --check compares a directory built before, and there is no generated/ here "
+                           f"(looked for {tmp_path / 'generated'}): run it where `bpscript build` wrote one (the "
+                           "clone), or give --out DIR\n")
+
+
+def test_a_new_frame_s_own_test_runs_with_the_command_alone(env, tmp_path):
+    """The tutorial's last step as pipx leaves it: no pytest, and a python3 that cannot
+    import bpscript; the generated test finds the `bpscript` command on the PATH."""
+    assert run(env, tmp_path, "bpscript", "new", "frame", "duel").returncode == 0
+    bare = run(env, tmp_path, sys.executable, "-I", "-S", "-c", "import importlib.util as u; print(u.find_spec('bpscript'))")
+    assert bare.stdout == "None\n"
+    proc = run(env, tmp_path, sys.executable, "-I", "-S", "duel/test_duel.py")
+    assert (proc.returncode, proc.stdout) == (0, "3 passed, 0 failed\n"), proc.stdout + proc.stderr
+
+
+# ------------------------------------------------------------------ the docs, run as written
+#: the documents whose shell blocks are run, in the order a reader meets them
+DOCS = ("README.md", "docs/getting-started.md", "docs/tutorial.md", "docs/homebrew.md", "docs/lint/index.md")
+NOT_A_CLONE = shutil.ignore_patterns(".git", "build", "dist", "site", "*.egg-info", "__pycache__", ".pytest_cache",
+                                     ".hypothesis", ".benchmarks", "node_modules", "*.vsix")
+
+
+@pytest.fixture(scope="module")
+def pipx_bin(dists, tmp_path_factory) -> Path:
+    """The wheel installed with pipx (its own PIPX_HOME), as `pipx install .` leaves it."""
+    if shutil.which("pipx") is None:
+        pytest.skip("pipx is not installed here (CI installs it: README, Develop)")
+    home = tmp_path_factory.mktemp("pipx")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(PIPX_HOME=str(home / "home"), PIPX_BIN_DIR=str(home / "bin"))
+    proc = subprocess.run(["pipx", "install", str(dists["wheel"])], capture_output=True, text=True, env=env,
+                          timeout=900)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    # python3 as a pipx user has it: no bpscript (nor pytest) to import, the command on the PATH
+    (home / "bin" / "python3").write_text(f"#!/bin/sh\nexec {sys.executable} -S \"$@\"\n")
+    (home / "bin" / "python3").chmod(0o755)
+    return home / "bin"
+
+
+def _shell(bin_dir: Path, cache: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("BPSCRIPT_HOME", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", BPSCRIPT_CACHE_DIR=str(cache), NO_COLOR="1")
+    return env
+
+
+def _own_venv(clone: Path) -> Path:
+    """A fresh virtual environment with pip, for a block that installs bpscript itself."""
+    path = clone.parent / "dev-venv"
+    venv.create(path, with_pip=True)
+    return path / "bin"
+
+
+def _run_block(block: docblocks.Block, cwd: Path, env: dict[str, str], own_install: bool) -> list[str]:
+    """Run a block's commands in order; what went wrong, if anything (empty: it passed)."""
+    if block.writes is not None:
+        name, text = block.writes
+        (cwd / name).parent.mkdir(parents=True, exist_ok=True)
+        (cwd / name).write_text(text, "utf-8")
+        return []
+    for command in block.commands:
+        line = docblocks.as_run(command.text, own_install)
+        # an interactive game, given no input, is abandoned: exit 1 (docs/play.md)
+        interactive = line.startswith("bpscript play ")
+        proc = subprocess.run(["bash", "-c", line], cwd=cwd, env=env, input="", capture_output=True, text=True,
+                              timeout=1800)
+        output = proc.stdout + proc.stderr
+        expected = "non-zero" if command.fails or interactive else "0"
+        if "Traceback (most recent call last)" in output or (proc.returncode == 0) != (expected == "0") \
+                or (interactive and "game abandoned" not in proc.stderr):
+            return [f"{block}: `{command.text}` exited {proc.returncode} (expected {expected}):\n{output[-1500:]}"]
+        lost = docblocks.missing(command.shown, output)
+        if lost:
+            return [f"{block}: `{command.text}` did not print {lost}:\n{output[-1500:]}"]
+    return []
+
+
+@pytest.mark.parametrize("installer", ["pip", "pipx"])
+def test_every_shell_block_of_the_docs_runs_as_written(request, capsys, env, installer, tmp_path):
+    """README.md and the user docs, run block by block against the wheel installed without
+    the test extras (pip into a virtual environment; pipx where it is present): from an empty
+    directory, or from a clone where the doc says so (tests/docblocks.py)."""
+    bin_dir = env / "bin" if installer == "pip" else request.getfixturevalue("pipx_bin")
+    clone = tmp_path / "clone"
+    shutil.copytree(ROOT, clone, ignore=NOT_A_CLONE)
+    shell = _shell(bin_dir, tmp_path / "cache")
+    ran, skipped, failures = 0, [], []
+    for doc in DOCS:
+        here = tmp_path / doc.replace("/", "-")
+        here.mkdir()
+        for block in docblocks.blocks(ROOT, doc):
+            if block.skip is not None:
+                skipped.append(f"{block} ({block.skip})")
+                continue
+            if block.marker == "venv":
+                if installer != "pip":
+                    continue  # it makes its own environment: once is enough
+                own = tmp_path / "dev" / "clone"
+                shutil.copytree(ROOT, own, ignore=NOT_A_CLONE)
+                failures += _run_block(block, own, _shell(_own_venv(own), tmp_path / "cache"), own_install=True)
+            else:
+                cwd = clone if block.marker == "clone" else here
+                failures += _run_block(block, cwd, shell, own_install=False)
+            ran += block.writes is None
+    with capsys.disabled():  # shown in every run, passing or not
+        print(f"\ndocs as tests ({installer}): {ran} block(s) ran, {len(skipped)} skipped: {'; '.join(skipped)}")
+    assert not failures, "\n\n".join(failures)
+    total = ran + len(skipped)
+    assert total >= 20 and len(skipped) * 10 <= total, (ran, skipped)

@@ -139,7 +139,8 @@ def test_a_regulation_that_does_not_exist_is_one_line_in_play(option, message):
                       "strategy, extra"),
     ("frame", "pack", "frame 'pack' (パック) is played in std, pro, mast, not in 'lite'"),
     ("ruleset", "blackpoker-7.0", f"unknown ruleset 'blackpoker-7.0': the bundled rules in {ROOT} define "
-                                  "blackpoker-8.2, blackpoker-9.0"),
+                                  "blackpoker-8.2, blackpoker-9.0; a homebrew package's games replay with its "
+                                  "directory: bpscript replay LOG PATH"),
 ])
 def test_a_log_of_a_regulation_that_does_not_exist_is_one_line_in_replay(tmp_path, capsys, field, value, message):
     log = tmp_path / "game.jsonl"

@@ -92,13 +92,16 @@ def test_a_distutils_manifest_is_not_taken_for_bpscripts(tmp_path, capsys, monke
     assert all((project / "sub" / NAME / name).read_text() == text for name, text in user.items())
 
 
-def test_a_nul_in_a_ruleset_name_gives_a_directory_name(tmp_path, capsys):
-    for d, name in (("x", "a\0b"), ("y", "c\x1bd")):
+def test_a_ruleset_name_gives_one_safe_directory_name(tmp_path, capsys):
+    """A separator or a leading `..` in a package's name makes no path of its own; a NUL or a
+    control character cannot come from a source (E007) and would become `_` too."""
+    for d, name in (("x", "a/b"), ("y", "../c")):
         (tmp_path / d).mkdir()
         (tmp_path / d / "a.bps").write_text(f'ruleset "{name}" "A" {{\n  edition: "1"\n  date: "2026/01/01"\n}}\n'
                                             'extends "blackpoker-8.2"\n', "utf-8")
     code, _ = run(capsys, "build", tmp_path / "x", tmp_path / "y", "--out", tmp_path / "out", "--only", "json")
-    assert code == 0 and sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a_b", "c_d"]
+    assert code == 0 and sorted(p.name for p in (tmp_path / "out").iterdir()) == ["_c", "a_b"]
+    assert [build.directory_name(n) for n in ("a\0b", "c\x1bd", "\ud800", "..")] == ["a_b", "c_d", "_", "ruleset"]
 
 
 # ---------------------------------------------------------------- ownership and migration

@@ -34,6 +34,18 @@ def test_greedy_against_random_with_a_comparison_and_a_report(tmp_path):
     assert r.returncode == 2 and "--force" in r.stderr and out.read_text("utf-8") == html
 
 
+def test_the_report_is_japanese_unless_english_is_asked_for(tmp_path):
+    pytest.importorskip("matplotlib")
+    for language, heading, run in (("ja", "勝率", "実行条件"), ("en", "Win rates", "Run")):
+        out = tmp_path / f"report-{language}.html"
+        args = ["--report-language", "en"] if language == "en" else []
+        r = bpscript("simulate", "--games", "2", "--report", str(out), *args)
+        assert r.returncode == 0, r.stderr
+        html = out.read_text("utf-8")
+        assert f'<html lang="{language}">' in html and f'<h2 id="win-rates">{heading}</h2>' in html
+        assert f'<h2 id="run">{run}</h2>' in html and "エンド" in html  # names are the rules' own
+
+
 @pytest.mark.parametrize("args, message", [
     (["--ray-address", "10.0.0.1:6379"], "--ray-address needs --executor ray"),
     (["--compare", "no/such/rules"], "unknown ruleset 'no/such/rules'"),

@@ -31,7 +31,7 @@ def run(command: str, cwd: Path) -> subprocess.CompletedProcess:
     argv = shlex.split(command.split("  #")[0])
     if argv[0] == "bpscript":
         argv = [sys.executable, "-m", "bpscript", *argv[1:]]
-    elif argv[:2] == ["python", "-m"]:
+    elif argv[0] in ("python", "python3"):
         argv = [sys.executable, *argv[1:]]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     return subprocess.run(argv, cwd=cwd, capture_output=True, text=True, env=env, timeout=900)
@@ -52,6 +52,7 @@ def test_the_tutorial_runs_as_written(tmp_path):
         proc = run(what, tmp_path)
         assert proc.returncode == 0, f"{what}\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
         outputs[what] = proc.stdout
+    assert outputs["python3 duel/test_duel.py"] == "3 passed, 0 failed\n"  # no pytest needed
     games = outputs["bpscript simulate duel --frame duel --games 100"]
     assert games.startswith("100 games of 決闘: lite / duel"), games[:200]
     coverage = outputs["bpscript check --coverage duel"]

@@ -15,6 +15,7 @@ from functools import lru_cache
 from jinja2 import Environment, PackageLoader
 
 from .. import model as m
+from ..diagnostics import printable
 from ..diff import STATUSES, FieldChange, RulesetDiff, ScriptChange
 from .html_backend import environment, selection, static
 from .markdown_backend import front_title, md
@@ -102,11 +103,12 @@ def _inline(f: FieldChange, colour: bool) -> str:
         for op, text in f.ops:
             mark = {"=": " ", "-": "-", "+": "+"}[op]
             for line in text.split("\n"):
-                row = f"{mark} {line}"
+                row = f"{mark} {printable(line)}"
                 rows.append(f"{RED if op == '-' else GREEN}{row}{RESET}" if colour and op != "=" else row)
         return "\n" + "\n".join("    " + r for r in rows)
     parts = []
     for op, text in f.ops:
+        text = printable(text)
         if op == "=":
             parts.append(text)
         elif colour:
@@ -118,34 +120,36 @@ def _inline(f: FieldChange, colour: bool) -> str:
 
 def render_text(diff: RulesetDiff, colour: bool = False) -> str:
     """The report for a terminal: each script added, removed or changed, with the text
-    difference inline (`[-removed-]{+added+}`, or red and green on a terminal)."""
+    difference inline (`[-removed-]{+added+}`, or red and green on a terminal). Every
+    text of the rulesets goes through `printable` before a colour is added: a name holding
+    an escape sequence or a bidirectional override is shown, not obeyed."""
     scope = ""
     if diff.formats or diff.frames:
         scope = " (compared: " + ", ".join(
             x for x in ("formats " + " ".join(diff.formats) if diff.formats else "",
                         "frames " + " ".join(diff.frames) if diff.frames else "") if x) + ")"
     n = counts(diff)
-    lines = [f"{diff.old.name or 'OLD'} → {diff.new.name or 'NEW'}{scope}: "
+    lines = [printable(f"{diff.old.name or 'OLD'} → {diff.new.name or 'NEW'}{scope}: "
              f"{n['changed']} changed ({n['wording_only']} only in spelling or renamed words), {n['added']} added, {n['removed']} removed, "
              f"{n['extras'] + n['metadata'] + n['unchanged']} with the same rules "
              f"({n['extras']} differ in ruby, story or flavor, {n['metadata']} in metadata only, "
-             f"{n['unchanged']} unchanged)"]
+             f"{n['unchanged']} unchanged)")]
     for c in diff.scripts:
         if c.status not in ("changed", "added", "removed"):
             continue
         name = c.name if c.old_name in (None, c.new_name) else f"{c.old_name} → {c.new_name}"
-        lines.append(f"\n{c.status} {c.kind} {c.id} 【{name}】")
+        lines.append(printable(f"\n{c.status} {c.kind} {c.id} 【{name}】"))
         for f in rule_fields(c):
             tag = "" if f.kind == "text" else f" ({f.kind})"
             if f.old is None or f.new is None:
-                lines.append(f"  {f.field}{tag}: {'added' if f.old is None else 'removed'}: {f.new or f.old}"
-                             .replace("\n", "\n      "))
+                lines.append(printable(f"  {f.field}{tag}: {'added' if f.old is None else 'removed'}: {f.new or f.old}"
+                                       .replace("\n", "\n      ")))
             else:
-                lines.append(f"  {f.field}{tag}: {_inline(f, colour)}")
+                lines.append(f"  {printable(f.field)}{tag}: {_inline(f, colour)}")
         extras = extra_fields(c)
         if extras:
             shown = ", ".join(f.field + ("" if f.new is not None else " (removed)") for f in extras)
-            lines.append(f"  {DIM if colour else ''}also: {shown}{RESET if colour else ''}")
+            lines.append(f"  {DIM if colour else ''}also: {printable(shown)}{RESET if colour else ''}")
     for status, title in (("extras", "the same rules, other printed text (ruby, story, flavor)"),
                           ("metadata", "the same rules, metadata only (since, update, dev_note)")):
         items = diff.by_status(status)
@@ -153,14 +157,14 @@ def render_text(diff: RulesetDiff, colour: bool = False) -> str:
             lines.append(f"\n{title}:")
             for c in items:
                 shown = ", ".join(f.field + ("" if f.new is not None else " (removed)") for f in c.fields)
-                lines.append(f"  {c.kind} {c.id} 【{c.name}】: {shown}")
+                lines.append(printable(f"  {c.kind} {c.id} 【{c.name}】: {shown}"))
     if diff.words:
         lines.append("\nwords:")
         for w in diff.words:
             what = {"added": f"+ {w.new}", "removed": f"- {w.old}", "renamed": f"{w.old} → {w.new}"}[w.status]
-            lines.append(f"  {w.status} {WORDS.get(w.table, w.table)} {w.id}: {what}")
+            lines.append(printable(f"  {w.status} {WORDS.get(w.table, w.table)} {w.id}: {what}"))
     for c in diff.supplements:
-        lines.append(f"\n{c.status} supplement {c.id} 【{c.name}】")
+        lines.append(printable(f"\n{c.status} supplement {c.id} 【{c.name}】"))
         for f in c.fields:
-            lines.append(f"  {f.field}: {_inline(f, colour)}")
+            lines.append(f"  {printable(f.field)}: {_inline(f, colour)}")
     return "\n".join(lines) + "\n"

@@ -224,6 +224,8 @@ class CodeGenerator(fx.NodeVisitor):
         self.outdent()
 
     def visit_RepeatUntil(self, st: fx.RepeatUntil) -> None:
+        """A bounded loop: when its rounds run out before the condition holds, `ctx.endless`
+        raises an error naming the script and the loop's place."""
         self.writeline("for _ in ctx.loop_guard():", st.span)
         self.indent()
         self.block(st.body)
@@ -231,6 +233,10 @@ class CodeGenerator(fx.NodeVisitor):
         self.indent()
         self.writeline("break")
         self.outdent()
+        self.outdent()
+        self.writeline("else:", st.span)
+        self.indent()
+        self.writeline(f"ctx.endless(self.id, {str(st.span)!r})", st.span)
         self.outdent()
 
     def visit_Step(self, st: fx.Step) -> None:

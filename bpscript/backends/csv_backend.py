@@ -17,9 +17,10 @@ import io
 
 from .. import model as m
 from .. import scriptview as sv
+from .labels import labels
 
 #: the official frame table: its corner cell, and the marks for "in" / "not in"
-FRAME_CORNER, YES, NO = "【フレーム】", "◯", "-"
+FRAME_CORNER, YES, NO = (labels()["csv"][k] for k in ("frame_corner", "yes", "no"))
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 COLUMNS = ("id", "kind", "name", "ruby", "type", "category", "formats", "frames", "trigger", "speed", "timing",

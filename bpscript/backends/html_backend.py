@@ -1,5 +1,5 @@
-"""The action list pages as HTML: an index, one page per format and per frame, one with
-every script (filters + search), and — when the ruleset follows an earlier one — its
+"""The action list pages as HTML: an index (linking the other bundled editions), one page
+per format and per frame, one with every script — each list with filters and a search —, and — when the ruleset follows an earlier one — its
 change history. Self-contained (inline CSS and JS, no network), rendered by Jinja2
 with autoescape on, so script text is always inert.
 
@@ -186,39 +186,65 @@ def frame_scripts(rs: m.Ruleset, fr: m.Frame) -> tuple[list[m.Script], list[m.Sc
     return own, overrides
 
 
-def filter_data(rs: m.Ruleset) -> Markup:
-    """What the filter script needs that is not in the cards: each frame's formats, and
-    the spellings the search reads as their declared form."""
+def filter_data(rs: m.Ruleset, pages: dict[str, dict[str, str]], page: dict[str, str] | None = None) -> Markup:
+    """What the filter script needs that is not in the cards: each frame's formats, the
+    spellings the search reads as their declared form, the format and frame pages a filter
+    can move to, and the format or frame this page lists (None on all.html)."""
     data = {"frames": {fr.id: list(fr.formats) for fr in rs.frames.values()},
-            "spellings": rs.vocabulary.spelling_map()}
+            "spellings": rs.vocabulary.spelling_map(), "pages": pages, "page": page}
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+def categories_of(scripts: list[m.Script]) -> list[str]:
+    """The category filter's choices on a page: the categories of its scripts, in order."""
+    return list(dict.fromkeys(s.category.name for s in scripts))
+
+
+def editions(rs: m.Ruleset) -> list[tuple[str, str, bool]]:
+    """The bundled editions a bundled ruleset's index links: (title, index page, is this
+    one). `bpscript build` writes each to <out>/<ruleset>/html/, side by side; a homebrew
+    package links none (its base is named on every page)."""
+    from ..bundled import RulesNotFound
+    from ..catalog import catalog, output_directory, titles
+    try:
+        if rs.info.homebrew or rs.info.name not in catalog():
+            return []
+    except RulesNotFound:  # rules read from elsewhere, with no bundled ones to link
+        return []
+    return [(title, f"../../{output_directory(name)}/html/index.html", name == rs.info.name)
+            for name, title in titles().items()]
 
 
 def render_pages(rs: m.Ruleset, *, with_js: bool = True, changes: bool = False) -> dict[str, str]:
     """Every page as text, by file name (`changes`: the index links the change history)."""
     env = environment()
     formats, frames = selection(rs)
+    js = static("filter.js") if with_js else None
     common = {"ruleset": rs, "css": static("style.css"), "page_js": static("page.js") if with_js else None,
-              "js": None, "formats": formats, "frames": frames, "changes": changes}
+              "js": js, "formats": formats, "frames": frames, "changes": changes}
+    links = {"format": {f.id: f"format-{f.id}.html" for f in formats},
+             "frame": {f.id: f"frame-{f.id}.html" for f in frames}}
     pages: dict[str, str] = {}
     pages["index.html"] = env.get_template("index.html.j2").render(
-        sidebar=[], supplements=list(rs.supplements.values()), overrides=rs.overrides(), **common)
+        sidebar=[], supplements=list(rs.supplements.values()), overrides=rs.overrides(), editions=editions(rs),
+        **{**common, "js": None})
     for fmt in formats:
         scripts = rs.in_regulation(fmt.id)
         pages[f"format-{fmt.id}.html"] = env.get_template("format.html.j2").render(
-            fmt=fmt, supplements=cited(rs, texts_of(scripts)), xref=xref(rs, scripts), **page_parts(scripts, rs), **common)
+            fmt=fmt, supplements=cited(rs, texts_of(scripts)), xref=xref(rs, scripts), categories=categories_of(scripts),
+            filter_data=filter_data(rs, links, {"format": fmt.id}), **page_parts(scripts, rs), **common)
     for fr in frames:
         own, overrides = frame_scripts(rs, fr)
         texts = texts_of(own + overrides) + [fr.deck.text, fr.setup.text]
         pages[f"frame-{fr.id}.html"] = env.get_template("frame.html.j2").render(
-            frame=fr, supplements=cited(rs, texts), overrides=overrides, xref=xref(rs, own + overrides), **page_parts(own, rs), **common)
+            frame=fr, supplements=cited(rs, texts), overrides=overrides, xref=xref(rs, own + overrides),
+            categories=categories_of(own + overrides), filter_data=filter_data(rs, links, {"frame": fr.id}),
+            **page_parts(own, rs), **common)
     everything = list(rs.scripts.values()) + [s for o in rs.scoped.values() for s in o]
-    categories = list(dict.fromkeys(s.category.name for s in everything))
     pages["all.html"] = env.get_template("all.html.j2").render(
-        scripts=everything, categories=categories, supplements=cited(rs, texts_of(everything)),
-        sidebar=[(None, everything)], filter_data=filter_data(rs), xref=xref(rs, everything),
-        **{**common, "js": static("filter.js") if with_js else None})
+        scripts=everything, categories=categories_of(everything), supplements=cited(rs, texts_of(everything)),
+        sidebar=[(None, everything)], filter_data=filter_data(rs, links), xref=xref(rs, everything), **common)
     return pages
 
 

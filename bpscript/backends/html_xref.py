@@ -14,8 +14,10 @@ from markupsafe import Markup
 
 from .. import model as m
 from ..relations import references, related
+from .labels import labels
 
-KIND_WORDS = {"action": "アクション", "character": "キャラクター"}
+#: the kinds a trump's 関連 lists, with their printed names (kept with the templates)
+KIND_WORDS = {k: labels()["kinds"][k] for k in ("action", "character")}
 ANCHOR_PREFIX = {"action": "act", "character": "char", "fog": "fog", "trump": "trump"}
 
 

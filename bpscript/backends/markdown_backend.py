@@ -28,8 +28,9 @@ def md(text: object) -> str:
     return _SPECIAL.sub(r"\\\1", text)
 
 
-#: the characters of HTML a page title never holds, even escaped: their fullwidth forms
-_TITLE_SAFE = str.maketrans({"&": "＆", "<": "＜", ">": "＞", '"': "＂", "'": "＇"})
+#: the characters of HTML a page title never holds, even escaped: their fullwidth forms (the
+#: Unicode block of fullwidth ASCII sits 0xFEE0 above ASCII)
+_TITLE_SAFE = str.maketrans({c: chr(ord(c) + 0xFEE0) for c in "&<>\"'"})
 
 
 def front_title(text: object) -> str:

@@ -1,10 +1,13 @@
-"""The model in the official generator's shape (act.yaml), so bpscript can feed it.
+"""The model in the official generator's shape, so bpscript can feed it: act.yaml (the
+format lists) or act-frame.yaml (the frame data).
 
 `data` (taken from the data file the caller gives: the official `data:` block), then the
-format lists — `actList` / `charList` / `fogList`, grouped by category (the official `type`)
-— with the official field names and notation (`notation.to_official`). Only scripts of a
-format belong to act.yaml; frame-only scripts are left out (the official keeps them in its
-frame data). The document is checked against bpscript/schema/official-act.schema.json.
+lists — `actList` / `charList` / `fogList` (and, in the frame data, `trumpData` and
+`trumpList`), grouped by category (the official `type`) — with the official field names and
+notation (`notation.to_official`). act.yaml holds the scripts of a format; act-frame.yaml
+those of frames only, each naming its frames in `frame:`. The document is checked against
+bpscript/schema/official-act.schema.json; the fields an import kept as written are put back
+after (`with_kept`).
 """
 
 from __future__ import annotations
@@ -22,16 +25,21 @@ from .. import scriptview as sv
 from ..official import notation as nt
 
 LIST_OF_KIND = {kind: (list_key, items_key) for list_key, items_key, kind in nt.LISTS}
+#: the two documents of the official data: the format lists and the frame data
+DOCUMENTS = ("act", "act-frame")
 
 
-def exported(rs: m.Ruleset) -> list[m.Script]:
-    """The scripts act.yaml holds: those of a format, of a kind it lists."""
-    return [s for s in rs.scripts.values() if sv.formats(s) and s.kind in LIST_OF_KIND]
+def exported(rs: m.Ruleset, part: str = "act") -> list[m.Script]:
+    """The scripts a document holds: act.yaml those of a format (actions, characters, fogs),
+    act-frame.yaml those of frames only (trumps too)."""
+    if part == "act-frame":
+        return [s for s in rs.scripts.values() if not sv.formats(s) and s.frames and s.kind in LIST_OF_KIND]
+    return [s for s in rs.scripts.values() if sv.formats(s) and s.kind in LIST_OF_KIND and s.kind != "trump"]
 
 
-def left_out(rs: m.Ruleset) -> list[m.Script]:
-    """Scripts the official format data has no place for (frame-only scripts, trumps)."""
-    keep = {s.id for s in exported(rs)}
+def left_out(rs: m.Ruleset, part: str = "act") -> list[m.Script]:
+    """Scripts the document has no place for (act.yaml: frame-only scripts and trumps)."""
+    keep = {s.id for s in exported(rs, part)}
     return [s for s in rs.scripts.values() if s.id not in keep]
 
 
@@ -40,9 +48,13 @@ def _put(out: dict[str, str], key: str, value: str | None, rule_text: bool = Fal
         out[key] = nt.to_official(value) if rule_text else value
 
 
-def entry(rs: m.Ruleset, s: m.Script) -> dict[str, str]:
+def entry(rs: m.Ruleset, s: m.Script, part: str = "act") -> dict[str, str]:
     """One script with the official field names, in the official order."""
-    out: dict[str, str] = {"format": nt.write_formats(sv.formats(s), sv.format_ids(rs))}
+    frames = nt.write_frames([rs.frames[f].name if f in rs.frames else f for f in s.frames])
+    if part == "act-frame":
+        out: dict[str, str] = {nt.FRAME: frames}
+    else:  # a script of formats that names frames too keeps them
+        out = {"format": nt.write_formats(sv.formats(s), sv.format_ids(rs)), **({nt.FRAME: frames} if frames else {})}
     if sv.is_action(s):
         trigger, speed, timing = sv.header_words(s) or ("", "", "")
         out["actName"] = s.name
@@ -56,21 +68,21 @@ def entry(rs: m.Ruleset, s: m.Script) -> dict[str, str]:
         _put(out, "actNote", sv.note(s), True)
         _put(out, "actTarget", sv.target_text(s), True)
         _put(out, "actEffect", sv.effect_text(s), True)
-    elif s.kind == "character":
-        out["charName"] = s.name
-        _put(out, "ruby", sv.ruby(s))
-        out.update(charId=s.id, charType=sv.type_name(s), charKey=sv.unit_condition_text(s) or "")
-        _put(out, "charSize", sv.size_text(s))
-        _put(out, "charLabel", ", ".join(sv.label_texts(s)))
-        _put(out, "charAbility", nt.join_abilities(sv.ability_texts(s), bullets=True) if sv.ability_texts(s)
-             else None, True)
     else:
-        out["fogName"] = s.name
+        prefix = {"character": "char", "fog": "fog", "trump": "trump"}[s.kind]
+        out[f"{prefix}Name"] = s.name
         _put(out, "ruby", sv.ruby(s))
-        out.update(fogId=s.id, fogType=sv.type_name(s), fogKey=sv.unit_condition_text(s) or "")
-        _put(out, "fogTarget", sv.placed_by(s), True)
-        _put(out, "fogAbility", nt.join_abilities(sv.ability_texts(s), bullets=False) if sv.ability_texts(s)
-             else None, True)
+        out.update({f"{prefix}Id": s.id, f"{prefix}Type": sv.type_name(s),
+                    f"{prefix}Key": sv.unit_condition_text(s) or ""})
+        abilities = sv.ability_texts(s)
+        if s.kind == "character":
+            _put(out, "charSize", sv.size_text(s))
+            _put(out, "charLabel", ", ".join(sv.label_texts(s)))
+            _put(out, "charAbility", nt.join_abilities(abilities, bullets=True) if abilities else None, True)
+        else:
+            if s.kind == "fog":
+                _put(out, "fogTarget", sv.placed_by(s), True)
+            _put(out, f"{prefix}Ability", nt.join_abilities(abilities, bullets=False) if abilities else None, True)
     _put(out, "story", sv.story(s))
     _put(out, "flavor", sv.flavor_text(s))
     _put(out, "flavorSpeaker", sv.flavor_speaker(s))
@@ -80,15 +92,42 @@ def entry(rs: m.Ruleset, s: m.Script) -> dict[str, str]:
     return out
 
 
-def document(rs: m.Ruleset, data: dict[str, str]) -> dict[str, Any]:
-    """The whole act.yaml as plain data: `data`, then each list grouped by category."""
+def document(rs: m.Ruleset, data: dict[str, str], part: str = "act",
+             trump_data: dict[str, str] | None = None) -> dict[str, Any]:
+    """A whole document as plain data: `data`, then each list grouped by category (the
+    frame data: `trumpData` before its trump list)."""
     doc: dict[str, Any] = {"data": dict(data)}
     for list_key, items_key, kind in nt.LISTS:
+        if kind == "trump":
+            if part != "act-frame":
+                continue
+            if trump_data:
+                doc["trumpData"] = dict(trump_data)
         groups: dict[str, list[dict[str, str]]] = {}
-        for s in exported(rs):
+        for s in exported(rs, part):
             if s.kind == kind:
-                groups.setdefault(sv.category(s), []).append(entry(rs, s))
-        doc[list_key] = [{"type": category, items_key: items} for category, items in groups.items()]
+                groups.setdefault(sv.category(s), []).append(entry(rs, s, part))
+        if groups or part == "act" or kind in ("action", "character"):
+            doc[list_key] = [{"type": category, items_key: items} for category, items in groups.items()]
+    return doc
+
+
+def with_kept(doc: dict[str, Any], kept: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """`doc` with the fields an import kept as written (official-data.yaml `kept:`) back in
+    their entries, before devNote (where the official data writes them)."""
+    if not kept:
+        return doc
+    for list_key, items_key, kind in nt.LISTS:
+        for group in doc.get(list_key, []):
+            for i, e in enumerate(group[items_key]):
+                sid = e.get(next(k for k, v in nt.FIELDS[kind].items() if v == "id"))
+                extra = kept.get(str(sid))
+                if not extra:
+                    continue
+                note = e.pop("devNote", None)
+                e.update({str(k): v for k, v in extra.items() if str(k) not in e})
+                if note is not None:
+                    e["devNote"] = note
     return doc
 
 

@@ -19,21 +19,10 @@ from .. import model as m
 from .. import scriptview as sv
 from ..relations import references, related
 from . import rst_text as rt
+from .labels import labels
 
-#: printed words of the chapters (the official chapters' headings)
-WORDS = {
-    "action": "アクション", "character": "キャラクター", "fog": "フォグ", "trump": "切札",
-    "lists": {"action": "アクションリスト", "character": "キャラクターリスト", "fog": "フォグリスト", "trump": "切札リスト"},
-    "format": "フォーマット", "frame": "フレーム", "yes": "◯", "no": "x", "toc": "目次",
-    "notation": "表記について", "at_note": "**@** はトリガー-スピード-タイミングの短縮表記です。（例: @直接-通常-クイック）",
-    "key": "キーカード条件", "key_unit": "キーユニット条件", "cost": "コスト", "note": "特記事項",
-    "activation": "起動条件", "trigger": "誘発条件", "target": "対象", "effect": "効果",
-    "unit": "ユニット条件", "size": "サイズ", "labels": "ラベル", "placed_by": "配置先", "ability": "能力",
-    "related": "関連", "story": "ストーリー", "flavor": "フレーバー", "since": "導入バージョン",
-    "update": "更新バージョン", "deck": "デッキ条件", "setup": "ゲームの始め方", "frame_lists": "アクションリスト",
-    "disclosure": "公開レベル", "homebrew": "自作ルール (ホームブルー) です。公式ルールではありません。ベース: ",
-    "replaces": "置き換え", "only": "のみ", "zone": "領域", "public": "完全公開", "owner_only": "個人公開", "hidden": "非公開",
-}
+#: printed words of the chapters (the official chapters' headings), kept with the templates
+WORDS = {**labels()["kinds"], **labels()["rst"]}
 PREFIX = {"action": "act", "character": "char", "fog": "fog", "trump": "trump"}
 LIST_LABEL = {"action": "actionlist", "character": "characterlist", "fog": "foglist", "trump": "trumplist"}
 KINDS = ("action", "character", "fog", "trump")

@@ -95,9 +95,30 @@ def game_ruleset(args: Any):
 
 def ruleset_digest(rs: Any) -> str:
     """The SHA-256 of the ruleset as `export --json` writes it, without the scripts' source
-    positions: the same rules give the same digest wherever their files lie, and any change
+    positions (and, for a package that does not declare its name, without the name of its
+    directory): the same rules give the same digest wherever their files lie, and any change
     to a script, a frame or the vocabulary gives another. A log records it so that `replay`
     refuses a game played with other rules instead of reporting it as different."""
+    import hashlib
+    import json
+
+    from ..backends.json_backend import ruleset_to_json
+    data = _without_sources(ruleset_to_json(rs))
+    if rs.info.homebrew and rs.info.span.file == "<builtin>":  # named by its directory: not part of its rules
+        data["ruleset"].pop("name", None)
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+#: the version of the game log's entries (docs/engine.md#game-logs): 2 adds `schema`,
+#: `package` for a homebrew game (which no longer names the package's directory) and the
+#: verified `agents` claim; an entry without `schema` is of version 1
+LOG_SCHEMA = 2
+
+
+def legacy_digest(rs: Any) -> str:
+    """The digest logs of schema 1 recorded: the package's directory name and a scoped
+    override's positions were part of it. `replay` accepts it for those logs only."""
     import hashlib
     import json
 
@@ -109,7 +130,27 @@ def ruleset_digest(rs: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _without_sources(data: Any) -> Any:
+    """`data` without the `source` positions of its items, at any depth (a scoped
+    override's scripts hold theirs one level down)."""
+    if isinstance(data, dict):
+        return {k: _without_sources(v) for k, v in data.items() if k != "source"}
+    if isinstance(data, list):
+        return [_without_sources(v) for v in data]
+    return data
+
+
 def log_fields(rs: Any) -> dict[str, Any]:
-    """What every log entry says about the rules it was played with (see `ruleset_digest`)."""
+    """What every log entry says about the rules it was played with (see `ruleset_digest`):
+    a bundled ruleset by name; a homebrew package by what it says of itself (its declared
+    name, if any, its title, its own frames, the ruleset it extends), never by the
+    directory it lies in, so that a renamed directory still replays."""
     from .. import __version__
-    return {"ruleset": rs.info.name, "ruleset_digest": ruleset_digest(rs), "bpscript": __version__}
+    out: dict[str, Any] = {"schema": LOG_SCHEMA, "ruleset": rs.info.name, "ruleset_digest": ruleset_digest(rs),
+                           "bpscript": __version__}
+    if rs.info.homebrew:
+        declared = rs.info.span.file != "<builtin>"  # an undeclared package is named by its directory
+        out["ruleset"] = None
+        out["package"] = {"name": rs.info.name if declared else None, "title": rs.info.title,
+                          "frames": [f.id for f in rs.own_frames()], "extends": rs.info.base.name}
+    return out

@@ -17,8 +17,8 @@ from .common import missing_paths, no_files
 
 def ruleset_option(p: Any) -> None:
     p.add_argument("--ruleset", metavar="NAME",
-                   help="a bundled ruleset: blackpoker-8.2 (the default) or blackpoker-9.0; with PATHs, the one "
-                        "files that do not say `extends` are read on")
+                   help="a bundled ruleset: blackpoker-8.2 (the default) or blackpoker-9.0; with PATHs, the ruleset "
+                        "that files without `extends` build on")
 
 
 def paths_option(p: Any, what: str = "files or directories of .bps files") -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, TextIO
 
+from ..diagnostics import printable
 from ..engine import observe as ob
 from ..scriptview import zone_name
 from ..engine.request import Request
@@ -116,6 +117,7 @@ class Narrator:
 
     def __call__(self, record: Any) -> None:
         for line in self.render[type(record)](record):
+            line = printable(line)  # script names reach the terminal as text (an ESC is shown)
             self.lines.append(line)
             print(line, file=self.out)
 

@@ -13,6 +13,7 @@ import sys
 import unicodedata
 from typing import Any, Sequence, TextIO
 
+from ..diagnostics import printable
 from ..engine.agents import Agent, Withdrawn
 from ..engine.observe import seen
 from ..engine.request import COST, kind_of
@@ -79,15 +80,16 @@ class TerminalPlayer(Agent):
         self.echo = not (hasattr(self.stdin, "isatty") and self.stdin.isatty())
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out)
+        """Every line the person reads: names come from the scripts, shown never obeyed."""
+        print(printable(text), file=self.out)
 
     def ask(self, prompt: str) -> str:
-        print(prompt, end="", file=self.out, flush=True)
+        print(printable(prompt), end="", file=self.out, flush=True)
         line = self.stdin.readline()
         if not line:
             raise EOFError("input ended")
         if self.echo:
-            print(line.rstrip("\n"), file=self.out)
+            print(printable(line.rstrip("\n")), file=self.out)
         return line.strip()
 
     # ------------------------------------------------------------ naming

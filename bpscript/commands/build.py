@@ -9,6 +9,7 @@ only when everything in it is what bpscript wrote there (bpscript/publish.py).
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -25,13 +26,20 @@ def register(sub) -> None:
                                    "bpscript's; a ruleset that follows another also gets its change history (html/changes.html).")
     paths_option(b, "a homebrew package or other .bps files to build")
     b.add_argument("--ruleset", metavar="NAME",
-                   help="without PATH: build only this bundled ruleset (default: all of them); with PATHs, the one "
-                        "files that do not say `extends` are read on")
+                   help="without PATH: build only this bundled ruleset (default: all of them); with PATHs, the ruleset "
+                        "that files without `extends` build on")
     b.add_argument("--check", action="store_true", help="exit 1 if DIR differs from a fresh build")
     b.add_argument("--out", metavar="DIR",
                    help="output directory (default: generated, for the bundled rules; required with PATH)")
     from ..build import BACKENDS
     b.add_argument("--only", metavar="NAMES", help=f"comma-separated backends to run ({','.join(BACKENDS)})")
+    b.add_argument("--rst-layout", choices=["chapters", "official"], default="chapters",
+                   help="chapters (default): one RST chapter per format and frame; official: the official "
+                        "generator's documents, rst/act.rst and rst/act-frame.rst with its labels (act-act, "
+                        "actionlist-act, …), and rst/frame.rst, the frame list")
+    b.add_argument("--rst-label-prefix", metavar="PREFIX", default="",
+                   help="official layout: put PREFIX before every RST label (one Sphinx project holding "
+                        "two editions: --rst-label-prefix 9.0-)")
     b.set_defaults(func=run)
 
 
@@ -70,7 +78,18 @@ def _usage_problem(args) -> str | None:
         if unknown or not args.only:
             return (f"--only: unknown backend(s) {', '.join(repr(n[:40]) for n in unknown) or repr('')}: "
                     f"give some of {','.join(BACKENDS)}")
+        if "pdf" in args.only.split(","):
+            from ..extras import require
+            require("pdf", "build --only pdf")
+    prefix = getattr(args, "rst_label_prefix", "") or ""
+    if prefix and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", prefix):
+        return f"--rst-label-prefix {prefix[:40]!r}: letters, digits, '.', '_' and '-', starting with a letter or digit"
+    if prefix and getattr(args, "rst_layout", "chapters") != "official":
+        return "--rst-label-prefix: only with --rst-layout official (the chapters' labels are unique already)"
     out = Path(args.out or "generated")
+    if args.check and not out.is_dir():
+        return (f"--check compares a directory built before, and there is no {out}/ here (looked for "
+                f"{out.absolute()}): run it where `bpscript build` wrote one (the clone), or give --out DIR")
     if out.exists() and not out.is_dir():
         return f"--out {args.out}: exists and is not a directory"
     parent = next((p for p in [out, *out.absolute().parents] if p.exists()), None)
@@ -110,11 +129,12 @@ def run(args) -> int:
     total = changed_total = 0
     stale: list[str] = []
     for name, rs in targets:
-        files = build.render_ruleset(rs, only, progress=lambda n, name=name: build.log(f"rendering {name}: {n} …"))
+        files = build.render_ruleset(rs, only, progress=lambda n, name=name: build.log(f"rendering {name}: {n} …"),
+                                     rst_layout=args.rst_layout, rst_prefix=args.rst_label_prefix)
         target = out_dir / build.directory_name(name)
         total += len(files)
         if args.check:
-            diff = build.diff(target, files)
+            diff = build.diff(target, files, build.unbuilt())
             stale += [f"{target / p}" for p in (diff if not only else [p for p in diff if p in files])]
             continue
         # a partial build (--only) keeps the other backends' files of the directory it replaces

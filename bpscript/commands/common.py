@@ -8,12 +8,20 @@ import os
 import sys
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, Severity, render
+from ..diagnostics import Diagnostic, Severity, printable, render
 
 
 def colour(stream) -> bool:
     """Colour only on a terminal, and never when NO_COLOR is set."""
     return hasattr(stream, "isatty") and stream.isatty() and "NO_COLOR" not in os.environ
+
+
+def to_terminal(text: str, stream) -> str:
+    """`text` as written to `stream`: through `printable` when a terminal reads it (a JSON,
+    HTML or Markdown output piped to a file stays exact; on a terminal it is shown, never
+    obeyed)."""
+    isatty = getattr(stream, "isatty", None)
+    return printable(text) if isatty is not None and isatty() else text
 
 
 def missing_paths(paths: list[str]) -> bool:
@@ -22,7 +30,15 @@ def missing_paths(paths: list[str]) -> bool:
     missing = [p for p in paths if not Path(p).exists()]
     for p in missing:
         print(f"error: no such file or directory: {p} (looked for {Path(p).absolute()})", file=sys.stderr)
+    if any(Path(p).parts[:1] in (("stdlib",), ("frames",)) for p in missing):
+        # the docs' `bpscript check stdlib frames` typed outside the clone it is meant for
+        print(CLONE_NOTE, file=sys.stderr)
     return bool(missing)
+
+
+CLONE_NOTE = ("note: stdlib/ and frames/ are the official rules as a clone of bpscript holds them: run this "
+              "from the clone's top directory; elsewhere, check, lint, export and build read the installed "
+              "copy when given no PATH")
 
 
 def no_files(paths: list[str]) -> None:

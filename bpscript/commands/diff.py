@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .common import colour, print_diagnostics
+from .common import colour, print_diagnostics, to_terminal
 
 
 def register(sub) -> None:
@@ -84,6 +84,6 @@ def run(args) -> int:
         from ..outputs import write_atomically
         write_atomically(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
+    else:  # a terminal shows the text, never obeys it: every format, when stdout is one
+        sys.stdout.write(to_terminal(text, sys.stdout) if args.format != "text" else text)
     return 0

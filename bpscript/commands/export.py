@@ -27,6 +27,9 @@ def register(sub) -> None:
     e.add_argument("--format", choices=["json", "official-yaml"], default="json", dest="fmt",
                    help="json (default) or official-yaml")
     e.add_argument("--json", action="store_const", const="json", dest="fmt", help="same as --format json")
+    e.add_argument("--document", choices=["act", "act-frame"], default="act",
+                   help="official-yaml: act (the format lists, act.yaml; the default) or act-frame (the frame "
+                        "data, act-frame.yaml: frame-only scripts and trumps)")
     e.add_argument("--data", metavar="FILE",
                    help=f"official-yaml: the YAML file whose `data:` block to write (default: {DATA_FILE} "
                         "of the bundled rules, or of the first directory given that has one)")
@@ -69,26 +72,63 @@ def run(args) -> int:
 
 def _official_yaml(args, rs) -> str | None:
     from ..backends import official_yaml as oy
-    data = _data(args, rs)
+    part = getattr(args, "document", "act") or "act"
+    side = _sidecar(args, rs)
+    if side is None:
+        return None
+    data = _data_block(side, part, rs.info)
     if data is None:
         return None
-    doc = oy.document(rs, data)
+    doc = oy.document(rs, data, part, _texts(side.get("trumpData")))
     problems = oy.problems(doc)
     if problems:
         for p in problems:
             print(f"error: the official-yaml export breaks its schema: {p}", file=sys.stderr)
         return None
-    skipped = oy.left_out(rs)
+    kept = side.get("kept")
+    doc = oy.with_kept(doc, {str(k): v for k, v in kept.items() if isinstance(v, dict)} if isinstance(kept, dict)
+                       else {})
+    sections = side.get("sections")
+    for name, value in (sections.items() if isinstance(sections, dict) and part == "act" else ()):
+        doc.setdefault(str(name), value)  # sections an import kept as written
+    skipped = oy.left_out(rs, part)
     if skipped:
-        print(f"note: {len(skipped)} script(s) of no format are not part of act.yaml (frame-only scripts and "
-              f"trumps): {', '.join(s.id for s in skipped[:8])}{' …' if len(skipped) > 8 else ''}", file=sys.stderr)
+        what = "frame-only scripts and trumps" if part == "act" else "scripts of a format"
+        print(f"note: {len(skipped)} script(s) are not part of {part}.yaml ({what}): "
+              f"{', '.join(s.id for s in skipped[:8])}{' …' if len(skipped) > 8 else ''}", file=sys.stderr)
     return oy.dumps(doc)
 
 
-def _data(args, rs) -> dict[str, str] | None:
-    """The `data:` block: --data FILE, else official-data.yaml of the rules exported; `ver`
-    and `lastupdate` are the ruleset's identity where it declares one (`ruleset … {
-    edition_name: "第8.2版"  date: "2025/11/19" }`)."""
+def _texts(value) -> dict[str, str]:
+    """A mapping of texts from the data file (anything else: nothing)."""
+    if not isinstance(value, dict):
+        return {}
+    return {str(k): "" if v is None else str(v) for k, v in value.items() if not isinstance(v, (dict, list))}
+
+
+def _data_block(side: dict, part: str, info) -> dict[str, str] | None:
+    """The document's `data:` block. act: `data`, with `ver` and `lastupdate` from the
+    ruleset's declaration where it has one. act-frame: `frameData` as kept, else `data` with
+    `id: act-frame` (and the ruleset's identity)."""
+    frame = side.get("frameData") if part == "act-frame" else None
+    if isinstance(frame, dict):
+        return _texts(frame)
+    data = side.get("data")
+    if not isinstance(data, dict) or any(isinstance(v, (dict, list)) for v in data.values()):
+        hint = " (it holds the frame data's block: export it with --document act-frame)" \
+            if isinstance(side.get("frameData"), dict) else ""
+        print(f"{side.get('__path__', DATA_FILE)}:1:1: error[E401]: expected a `data:` mapping of texts (ver, "
+              f"lastupdate, …){hint}", file=sys.stderr)
+        return None
+    out = _texts(data)
+    if part == "act-frame":
+        out = {"id": "act-frame", **{k: v for k, v in out.items() if k != "id"}}
+    return _with_identity(out, info)
+
+
+def _sidecar(args, rs) -> dict | None:
+    """The official data file beside the rules: --data FILE, else official-data.yaml of the
+    rules exported (`data`, and from an import `frameData`, `trumpData`, `kept`)."""
     import yaml
 
     from ..catalog import catalog
@@ -123,12 +163,10 @@ def _data(args, rs) -> dict[str, str] | None:
         where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
         print(f"{where}: error[E400]: not valid YAML: {getattr(err, 'problem', err)}", file=sys.stderr)
         return None
-    data = loaded.get("data") if isinstance(loaded, dict) else None
-    if not isinstance(data, dict) or any(isinstance(v, (dict, list)) for v in data.values()):
+    if not isinstance(loaded, dict):
         print(f"{path}:1:1: error[E401]: expected a `data:` mapping of texts (ver, lastupdate, …)", file=sys.stderr)
         return None
-    out = {str(k): "" if v is None else str(v) for k, v in data.items()}
-    return _with_identity(out, rs.info)
+    return {**loaded, "__path__": str(path)}
 
 
 def _with_identity(data: dict[str, str], info) -> dict[str, str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 
 from ..outputs import OutputError, write_atomically
-from .common import print_diagnostics
+from .common import missing_paths, print_diagnostics
 
 
 def register(sub) -> None:
@@ -27,8 +27,10 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..loader import display_path, find_files, not_utf8
     from ..syntax.format import FormatError, format_text
+    if missing_paths(args.paths):
+        return 2
     files, missing = find_files(args.paths)
-    if missing:
+    if missing:  # a link to a file outside a directory given, or a path gone since
         print_diagnostics(missing, {}, stream=sys.stderr)
         return 2
     if not files:

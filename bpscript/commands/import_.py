@@ -1,4 +1,5 @@
-"""`bpscript import OFFICIAL.yaml [--out DIR] [--force]`: the official act.yaml as `.bps`.
+"""`bpscript import OFFICIAL.yaml… [--out DIR] [--ruleset NAME] [--force]`: the official
+act.yaml and act-frame.yaml as one package of `.bps`.
 
 (The module is `import_` because `import` is a Python keyword; the command is `import`.)
 """
@@ -12,57 +13,62 @@ from .common import missing_paths, print_diagnostics
 
 
 def register(sub) -> None:
-    p = sub.add_parser("import", help="turn the official act.yaml into .bps files",
-                       description="Read the official generator's data (act.yaml: data, actList, charList, "
-                                   "fogList) and write it as .bps files that pass `bpscript check`. Headers, "
-                                   "costs and key / unit conditions are typed; effects and conditions come in "
-                                   "as text (`check --coverage` lists them as unstructured).")
-    p.add_argument("path", metavar="OFFICIAL.yaml", help="the official data file")
-    p.add_argument("--out", metavar="DIR", help="output directory (default: the file's name without .yaml)")
+    p = sub.add_parser("import", help="turn the official act.yaml / act-frame.yaml into .bps files",
+                       description="Read the official generator's data (act.yaml, act-frame.yaml: data, actList, "
+                                   "charList, fogList, trumpList, trumpData) and write it as one package of .bps "
+                                   "files that passes `bpscript check`. Headers, costs and key / unit conditions "
+                                   "are typed; effects and conditions come in as text (`check --coverage` lists "
+                                   "them as unstructured). Entries that cannot be read are left out and reported.")
+    p.add_argument("paths", nargs="+", metavar="OFFICIAL.yaml", help="the official data file(s): one package")
+    p.add_argument("--out", metavar="DIR", help="output directory (default: the first file's name without .yaml)")
+    p.add_argument("--ruleset", metavar="NAME",
+                   help="the bundled edition whose words the data uses (default: the one data.ver names)")
     p.add_argument("--force", action="store_true", help="overwrite files that already exist in DIR")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
+    from ..catalog import catalog
     from ..diagnostics import Diagnostic
-    from ..loader import display_path, load_official
+    from ..loader import display_path
     from ..official.package import import_official
     from ..outputs import OutputError, write_atomically
     from ..paths import NotReadable, read_regular
     from ..source import Span
-    src_path = Path(args.path)
-    if missing_paths([args.path]):
+    if missing_paths(args.paths):
         return 2
-    shown = display_path(src_path)
-    try:
-        source = read_regular(src_path).decode("utf-8")
-    except (NotReadable, UnicodeDecodeError) as err:
-        reason = str(err) if isinstance(err, NotReadable) else f"not UTF-8 ({err.reason} at byte {err.start})"
-        print_diagnostics([Diagnostic("E600", f"cannot read {shown}: {reason}", Span(shown, 1, 1, 1, 2))], {},
-                          stream=sys.stderr)
-        return 1
-    print(f"importing {shown} …", file=sys.stderr, flush=True)
-    base = load_official()
-    if base.errors:
-        print_diagnostics(base.errors, base.sources, stream=sys.stderr)
-        return 1
-    result = import_official(shown, source, base.ruleset)
-    sources = {shown: source}
-    out_dir = Path(args.out) if args.out else Path(src_path.stem)
-    outputs = result.outputs() if not result.errors else {}
+    if args.ruleset and args.ruleset not in catalog():
+        print(f"error: unknown ruleset '{args.ruleset}' (bundled: {', '.join(catalog())})", file=sys.stderr)
+        return 2
+    sources: dict[str, str] = {}
+    for path in args.paths:
+        shown = display_path(Path(path))
+        try:
+            sources[shown] = read_regular(Path(path)).decode("utf-8")
+        except (NotReadable, UnicodeDecodeError) as err:
+            reason = str(err) if isinstance(err, NotReadable) else f"not UTF-8 ({err.reason} at byte {err.start})"
+            print_diagnostics([Diagnostic("E600", f"cannot read {shown}: {reason}", Span(shown, 1, 1, 1, 2))], {},
+                              stream=sys.stderr)
+            return 1
+        print(f"importing {shown} …", file=sys.stderr, flush=True)
+    result = import_official(list(sources.items()), args.ruleset)
+    out_dir = Path(args.out) if args.out else Path(Path(args.paths[0]).stem)
+    outputs = result.outputs()
     existing = [name for name in outputs if (out_dir / name).exists()]
     diags = list(result.diagnostics)
+    blocked = False
     if out_dir.exists() and not out_dir.is_dir():
         diags.append(Diagnostic("E610", f"{out_dir} is not a directory; nothing was written",
                                 Span(str(out_dir), 1, 1, 1, 2), fix="choose another --out"))
-        existing = []
+        existing, blocked = [], True
     if existing and not args.force:
+        blocked = True
         for name in existing:
             diags.append(Diagnostic("E610", f"{out_dir / name} exists; nothing was written",
                                     Span(str(out_dir / name), 1, 1, 1, 2), fix="choose another --out, or --force"))
     print_diagnostics(diags, sources, stream=sys.stderr)
     errors = [d for d in diags if d.severity.value == "error"]
-    if errors:
+    if blocked or not outputs:
         print(_tally(diags) + "; nothing was written", file=sys.stderr)
         return 1
     try:
@@ -75,13 +81,16 @@ def run(args) -> int:
                                       Span(str(out_dir), 1, 1, 1, 2))], {}, stream=sys.stderr)
         return 1
     kinds: dict[str, int] = {}
-    for e in result.imported.entries:
+    for e in result.entries:
         kinds[e.kind] = kinds.get(e.kind, 0) + 1
-    counts = ", ".join(f"{n} {k}(s)" for k, n in kinds.items())
-    print(f"imported {counts} into {out_dir}/ ({', '.join(outputs)})")
+    counts = ", ".join(f"{n} {k}(s)" for k, n in kinds.items()) or "no entries"
+    print(f"imported {counts} with the words of {result.ruleset} into {out_dir}/ ({', '.join(outputs)})")
+    if result.left_out:
+        print(f"import: a partial package: {result.left_out} entr{'y' if result.left_out == 1 else 'ies'} "
+              "left out (see the errors above)", file=sys.stderr)
     if diags:
         print(_tally(diags), file=sys.stderr)
-    return 0
+    return 1 if errors else 0
 
 
 def _tally(diags) -> str:

@@ -17,6 +17,9 @@ def register(sub) -> None:
     ruleset_option(lint)
     lint.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text",
                       help="text (default), json, sarif (SARIF 2.1.0) or github (workflow annotations)")
+    lint.add_argument("--docs-url", metavar="URL",
+                      help="sarif: the base URL of a published docs site, for each rule's helpUri "
+                           "(default: the docs/ of the source tree, when there is one)")
     lint.add_argument("--select", metavar="CODES", help="only these rule codes (comma-separated)")
     lint.add_argument("--ignore", metavar="CODES", help="skip these rule codes (comma-separated)")
     lint.add_argument("--no-engine", action="store_true",
@@ -52,7 +55,7 @@ def run(args) -> int:
     if fmt == "json":
         out = as_json(report)
     elif fmt == "sarif":
-        out = as_sarif(report)
+        out = as_sarif(report, getattr(args, "docs_url", None))
     elif fmt == "github":
         out = github(report)
     else:

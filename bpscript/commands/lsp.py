@@ -17,6 +17,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from ..extras import require
+    require("lsp", "bpscript lsp")
     try:
         from ..lsp.server import main
     except ImportError as err:
@@ -26,5 +28,4 @@ def run(args) -> int:
     if args.debounce < 0:
         print("error: --debounce must be at least 0", file=sys.stderr)
         return 2
-    main(args.debounce)
-    return 0
+    return main(args.debounce)

@@ -146,12 +146,17 @@ character {name}Twin "双子兵" ({soldier}) {{
 
 
 def test_source(name: str) -> str:
-    return f'''"""Tests of the frame {name}: run them with `python -m pytest` in this directory.
+    return f'''"""Tests of the frame {name}: run them with `python3 test_{name}.py` (no pytest
+needed), or with `python -m pytest` where pytest is installed.
 
-They drive bpscript as you do, through its command line.
+They drive bpscript as you do, through its command line: the bpscript of this Python
+when it has one (a virtual environment, an editable install), else the `bpscript`
+command on the PATH (pipx).
 """
 
+import importlib.util
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -160,7 +165,13 @@ HERE = Path(__file__).resolve().parent
 
 
 def bpscript(*args):
-    return subprocess.run([sys.executable, "-m", "bpscript", *args], capture_output=True, text=True)
+    if importlib.util.find_spec("bpscript") is not None:
+        command = [sys.executable, "-m", "bpscript"]
+    elif shutil.which("bpscript"):
+        command = [shutil.which("bpscript")]
+    else:
+        raise AssertionError("bpscript is neither importable here nor a command on the PATH")
+    return subprocess.run([*command, *args], capture_output=True, text=True)
 
 
 def test_it_checks_clean():
@@ -178,4 +189,18 @@ def test_games_on_it_end_with_a_winner():
     assert result.returncode == 0, result.stderr
     stats = json.loads(result.stdout)
     assert stats["games"] == 20 and stats["ended_by_turn_limit"] < 20
+
+
+if __name__ == "__main__":  # without pytest: run every test of this file, say which failed
+    failed = []
+    for name, test in list(globals().items()):
+        if name.startswith("test_") and callable(test):
+            try:
+                test()
+            except AssertionError as err:
+                failed.append(name)
+                print(f"FAILED {{name}}: {{err}}")
+    tests = sum(name.startswith("test_") for name in globals())
+    print(f"{{tests - len(failed)}} passed, {{len(failed)}} failed")
+    sys.exit(1 if failed else 0)
 '''

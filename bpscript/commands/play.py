@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from ..diagnostics import printable
 from ..engine.base import NotExecutable
 from ..engine.state import RulesError
 from ._games import game_ruleset, log_fields, regulation_options, seeds_problem
@@ -38,7 +39,7 @@ def run(args: Any) -> int:
     found = game_ruleset(args)
     if not isinstance(found, tuple):
         if isinstance(found, str):
-            print(f"error: {found}", file=sys.stderr)
+            print(printable(f"error: {found}"), file=sys.stderr)
         return found if isinstance(found, int) else 2
     name, rs, (args.format, args.frame), _ = found
     seed = args.seed if args.seed is not None else _random.randrange(1 << 30)
@@ -50,15 +51,15 @@ def run(args: Any) -> int:
     try:  # the setup asks the players (a chosen hand, …): the person may leave already
         game = Game(rs, args.format, args.frame, seed, agents)
     except (RulesError, NotExecutable) as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(printable(f"error: {e}"), file=sys.stderr)
         return 2
     except (EOFError, KeyboardInterrupt):
         print("\ninput ended: game abandoned during the setup", file=sys.stderr)
         return 1
     me.game = game
     game.observers.append(Narrator(game, args.seat, names=me.tell.names))
-    print(f"{rs.info.title or name}: {args.format} / {args.frame}, seed {seed}: you are P{args.seat}, "
-          f"P{game.state.first_player} goes first.")
+    print(printable(f"{rs.info.title or name}: {args.format} / {args.frame}, seed {seed}: you are P{args.seat}, "
+                    f"P{game.state.first_player} goes first."))
     abandoned = None
     try:
         winner = game.play()
@@ -72,11 +73,11 @@ def run(args: Any) -> int:
         print(f"\nP{winner} wins ({game.state.end_reason}) after {game.state.turn} turns — "
               f"{'you win' if winner == args.seat else 'you lose'}.")
     else:
-        print(f"\n{abandoned}: game abandoned after {len(decisions)} decision(s)", file=sys.stderr)
+        print(printable(f"\n{abandoned}: game abandoned after {len(decisions)} decision(s)"), file=sys.stderr)
     if args.log:  # appended, never overwritten; an abandoned game replays up to where it stopped
         from ..outputs import append_atomically
         entry = {**log_fields(rs), "format": args.format, "frame": args.frame,
-                 "agents": ["terminal", "random"],
+                 "agents": ["terminal", "random"][::1 if args.seat == 0 else -1],  # P0, P1
                  **game.summary(), "decisions": decisions}
         if abandoned is not None:
             entry["abandoned"] = True

@@ -1,9 +1,12 @@
 """`bpscript replay LOG`: re-run logged games and verify everything their log states.
 
 Each entry is played again from its seed with its decisions, each checked against the
-options the game offers; then every field the entry states (winner, reason, turns, first
-player, the counts by action and by seat, the final state digest) is compared, and the
-decisions must be used up exactly. A mismatch is printed by field, logged against
+options the game offers and against the seeded agents the entry claims (`engine.claims`);
+then every field the entry states (winner, reason, turns, first player, the counts by
+action and by seat, discarded, the final state digest) is compared, and the decisions
+must be used up exactly. What cannot be verified is counted and printed as "not verified".
+A homebrew entry names its package by title, frames and digest: the PATH given whose rules
+have that digest replays it, whatever its directory is called. A mismatch is printed by field, logged against
 replayed (exit 1). An entry whose ruleset digest is not that of the rules at hand is
 refused unplayed (exit 2): another ruleset, or another version of it; so is one whose
 ruleset, format or frame does not exist (one line naming those that do). The log is read
@@ -18,7 +21,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Iterator
 
-from ._games import MAX_SEED, regulation
+from ._games import LOG_SCHEMA, MAX_SEED, regulation
 from ._load import load_args
 
 #: the longest log line read (a game of the engine's 200 turns writes some kilobytes)
@@ -33,7 +36,7 @@ def register(sub: Any) -> None:
     rep = sub.add_parser("replay", help="re-run logged games and verify their logs",
                          description="Re-run every game of a JSON-lines log from its seed and recorded "
                                      "decisions and verify what the log states: winner, reason, turns, "
-                                     "counts, final state, and that exactly the logged decisions are used. "
+                                     "counts, agents, final state, and that exactly the logged decisions are used. "
                                      "Exit 0 when every game matches, 1 when one differs or a line is not a "
                                      "game, 2 when the log cannot be read, was played with other rules or "
                                      "names a ruleset, format or frame that does not exist.")
@@ -53,6 +56,8 @@ class Tally:
     undigested: int = 0
     rules: dict[Any, Any] = field(default_factory=dict)
     digests: dict[int, str] = field(default_factory=dict)
+    #: what the entries state that replay cannot verify, with the number of games
+    unverified: dict[str, int] = field(default_factory=dict)
 
 
 def run(args: Any) -> int:
@@ -73,7 +78,7 @@ def run(args: Any) -> int:
         try:
             for n, line in _lines(f):
                 t.total += 1
-                where = f"{args.log}:{n}"
+                where = _short(f"{args.log}:{n}", 400)  # a file name may hold an escape too
                 entry = _parse(where, line)
                 if entry is None:
                     t.bad += 1
@@ -85,6 +90,8 @@ def run(args: Any) -> int:
         except OSError as e:
             print(f"error: cannot read {args.log}: {e.strerror}", file=sys.stderr)
             return 2
+    for what, n in t.unverified.items():
+        print(f"note: not verified in {n} game(s): {what}", file=sys.stderr)
     if t.undigested:
         print(f"note: {t.undigested} game(s) record no ruleset digest (a log from before logs recorded it): "
               f"replayed with the rules they name; every field is still verified", file=sys.stderr)
@@ -153,6 +160,16 @@ def _shape(entry: Any) -> str | None:
     missing = [k for k in ("format", "frame", "seed", "digest", "decisions") if k not in entry]
     if missing:
         return f"missing {', '.join(missing)}"
+    schema = entry.get("schema", 1)
+    if type(schema) is not int or schema < 1:
+        return "schema: not a version number"
+    if schema > LOG_SCHEMA:
+        return (f"a log of schema {_short(str(schema), 12)}, newer than this bpscript reads ({LOG_SCHEMA}): "
+                "replay it with a newer bpscript")
+    package = entry.get("package")
+    if package is not None and (not isinstance(package, dict) or not all(
+            isinstance(package.get(k), str) for k in ("title", "extends"))):
+        return "package: not an object with a title and the ruleset it extends"
     for k in ("format", "frame", "digest", "ruleset", "ruleset_digest", "bpscript"):
         if k in entry and not isinstance(entry[k], str) and not (k == "ruleset" and entry[k] is None):
             return f"{k}: not a string"
@@ -177,18 +194,26 @@ def _replay(where: str, entry: dict[str, Any], given: dict[str, Any], t: Tally) 
     from ..engine.agents import LogMismatch
     from ..engine.rules import Rules
     from ..engine.runner import differences, replay_entry
-    from ._games import ruleset_digest
-    name, fmt, frame = entry.get("ruleset") or _default(), entry["format"], entry["frame"]
-    seed = entry["seed"]
-    try:
-        rs = given.get(name) or _bundled(name)
-    except LookupError as e:  # a ruleset that does not exist: the line names the ones that do
-        print(f"{where}: {_short(str(e), 300)}", file=sys.stderr)
-        return "unknown"
+    fmt, frame, seed = entry["format"], entry["frame"], entry["seed"]
+    package = entry.get("package")
+    name = _package_name(package) if package else entry.get("ruleset") or _default()
+    rs = _rules_for(entry, given, t)
+    if rs is None and package:  # a homebrew game, and no package given has its rules
+        if not given:
+            print(f"{where}: a game of the homebrew package {name}: give the package's directory to replay it "
+                  f"(any directory name: the log knows the package by its rules): "
+                  f"bpscript replay LOG PATH", file=sys.stderr)
+            return "unknown"
+        rs = next(iter(given.values()))  # refused below: it has other rules
+    elif rs is None:
+        try:
+            rs = _bundled(name)
+        except LookupError as e:  # a ruleset that does not exist: the line names the ones that do
+            print(f"{where}: {_short(str(e), 300)}; a homebrew package's games replay with its directory: "
+                  f"bpscript replay LOG PATH", file=sys.stderr)
+            return "unknown"
     if "ruleset_digest" in entry:
-        if id(rs) not in t.digests:
-            t.digests[id(rs)] = ruleset_digest(rs)
-        if entry["ruleset_digest"] != t.digests[id(rs)]:
+        if not _same_rules(entry, rs, t):
             version = _short(entry.get("bpscript", "an unknown version"), 20)
             print(f"{where}: seed {seed}: played with other rules: the log's {_short(name, 60)} has digest "
                   f"{_short(entry['ruleset_digest'], 12, ellipsis=False)}, these rules {t.digests[id(rs)][:12]} "
@@ -205,7 +230,7 @@ def _replay(where: str, entry: dict[str, Any], given: dict[str, Any], t: Tally) 
         key = (id(rs), fmt, frame)
         if key not in t.rules:
             t.rules[key] = Rules(rs, fmt, frame)
-        done = replay_entry(rs, entry, t.rules[key])
+        done = replay_entry(rs, entry, t.rules[key], check_agents=entry.get("schema", 1) >= 2)
     except LogMismatch as e:
         print(f"{where}: seed {seed}: decisions: {e}")
         return "bad"
@@ -221,12 +246,72 @@ def _replay(where: str, entry: dict[str, Any], given: dict[str, Any], t: Tally) 
         print(f"{where}: seed {seed}: cannot replay {_short(name, 60)}: {_short(fmt, 30)} / {_short(frame, 30)}: "
               f"{type(e).__name__}: {_short(str(e), 200)}", file=sys.stderr)
         return "bad"
-    found = differences(entry, done)
+    found = differences(entry, done, optional=() if entry.get("schema", 1) >= 2 else ("discarded",))
+    _unverified(entry, t)
     for fld, logged, replayed in found[:MAX_SHOWN]:
-        print(f"{where}: seed {seed}: {fld}: logged {_show(logged)}, replayed {_show(replayed)}")
+        print(f"{where}: seed {seed}: {_short(fld, 120)}: logged {_show(logged)}, replayed {_show(replayed)}")
     if len(found) > MAX_SHOWN:
         print(f"{where}: seed {seed}: and {len(found) - MAX_SHOWN} more field(s) differ")
     return "bad" if found else "ok"
+
+
+def _package_name(package: dict[str, Any]) -> str:
+    """How a log's package is named to the user: its declared name, its title, its frames."""
+    frames = package.get("frames")
+    frames = ", ".join(str(f) for f in frames) if isinstance(frames, list) and frames else "no frame of its own"
+    name = f"'{package['name']}' " if isinstance(package.get("name"), str) else ""
+    return _short(f"{name}「{package['title']}」 (frames {frames}; extends {package['extends']})", 200)
+
+
+def _rules_for(entry: dict[str, Any], given: dict[str, Any], t: Tally) -> Any:
+    """The rules given as PATH that the entry was played with: by name, else by digest (a
+    package's directory may have been renamed since), else None."""
+    name = entry.get("ruleset")
+    if isinstance(name, str) and name in given and not entry.get("package"):
+        return given[name]
+    return next((rs for rs in given.values() if _same_rules(entry, rs, t)), None)
+
+
+def _same_rules(entry: dict[str, Any], rs: Any, t: Tally) -> bool:
+    """Whether `rs` has the digest the entry records (for a log of schema 1, also the
+    digest as it was computed then)."""
+    from ._games import legacy_digest, ruleset_digest
+    if id(rs) not in t.digests:
+        t.digests[id(rs)] = ruleset_digest(rs)
+    if entry.get("ruleset_digest") == t.digests[id(rs)]:
+        return True
+    if entry.get("schema", 1) < 2:
+        key = -id(rs)
+        if key not in t.digests:
+            t.digests[key] = legacy_digest(rs)
+        return entry.get("ruleset_digest") == t.digests[key]
+    return False
+
+
+#: what an entry may state that replay cannot verify, and why
+UNVERIFIABLE = {"bpscript": "bpscript (the version that wrote the log: information only)"}
+
+
+def _unverified(entry: dict[str, Any], t: Tally) -> None:
+    """Count what this entry states and replay did not verify (printed as a note)."""
+    from ..engine.claims import claimed_agent
+    known = {"schema", "ruleset", "ruleset_digest", "package", "format", "frame", "seed", "decisions", "max_turns",
+             "abandoned", "agents", "winner", "reason", "turns", "first", "requested", "resolved", "requested_by",
+             "discarded", "digest", *UNVERIFIABLE}
+    notes = [UNVERIFIABLE[k] for k in UNVERIFIABLE if k in entry]
+    agents = entry.get("agents")
+    if agents is not None:
+        if entry.get("schema", 1) < 2 or not isinstance(agents, list) or len(agents) != 2:
+            notes.append("agents (a log of schema 1: its agents claim is not checked)")
+        else:
+            notes += [f"agents[{p}] {_short(json.dumps(a, ensure_ascii=False), 30)} (not an agent bpscript can "
+                      f"seed again: a person, or a name it does not know)"
+                      for p, a in enumerate(agents) if claimed_agent(a, 0, p) is None]
+    if entry.get("schema", 1) < 2 and "discarded" not in entry:
+        notes.append("discarded (a log written before it was recorded)")
+    notes += [f"{_short(k, 40)} (a field replay does not know)" for k in sorted(entry) if k not in known]
+    for what in notes:
+        t.unverified[what] = t.unverified.get(what, 0) + 1
 
 
 def _show(value: Any) -> str:

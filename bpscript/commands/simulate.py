@@ -11,12 +11,16 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..diagnostics import printable
 from ..engine.game import ScriptError
+from ..extras import require
+from ..engine.invariants import InvariantViolation
 from ..engine.registry import NotExecutable
 from ..engine.runner import SimulationError
 from ..engine.state import RulesError
 from ..outputs import atomic_output
 from ._games import game_ruleset, log_fields, regulation_options, seeds_problem
+from .common import to_terminal
 
 AGENTS = ("random", "greedy")
 
@@ -42,10 +46,16 @@ def register(sub: Any) -> None:
                      help="where games run: this machine (default), or a Ray cluster (pip install 'bpscript[ray]')")
     sim.add_argument("--ray-address", metavar="ADDR",
                      help="join this Ray cluster (e.g. HEAD:6379); without it a local Ray runtime is started")
+    sim.add_argument("--check-invariants", action="store_true",
+                     help="check the rulebook's invariants after every resolution and decision of every game "
+                          "(docs/simulation.md); stop at the first breach, printing the game's seed, what "
+                          "happened last and the rulebook section (exit 1). About five times slower")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.add_argument("--log", metavar="FILE",
                      help="write each game as a JSON line (replayable; with --compare, the first rules' games)")
     sim.add_argument("--report", metavar="FILE.html", help="write a balance report (HTML, works offline)")
+    sim.add_argument("--report-language", choices=("ja", "en"), default="ja",
+                     help="the balance report's language (default ja: Japanese)")
     sim.add_argument("--force", action="store_true", help="overwrite an existing --log or --report file")
     sim.set_defaults(func=run)
 
@@ -70,6 +80,8 @@ def _usage_error(args: Any) -> str | None:
         return seeds
     if args.ray_address and args.executor != "ray":
         return "--ray-address needs --executor ray"
+    if args.check_invariants and args.executor == "ray":
+        return "--check-invariants runs on the local executor only"
     for out in (args.log, args.report):
         if out and os.path.exists(out) and not args.force:
             return f"{out} exists; choose another file or pass --force to overwrite it"
@@ -88,7 +100,7 @@ def _runs(args: Any) -> list[Run] | int:
         found = game_ruleset(spec)
         if not isinstance(found, tuple):
             if isinstance(found, str):
-                print(f"error: {found}", file=sys.stderr)
+                print(printable(f"error: {found}"), file=sys.stderr)
             return found if isinstance(found, int) else 2
         name, rs, (fmt, frame), load_again = found
         label = rs.info.title or name
@@ -101,8 +113,12 @@ def _runs(args: Any) -> list[Run] | int:
 def run(args: Any) -> int:
     problem = _usage_error(args)
     if problem:
-        print(f"error: {problem}", file=sys.stderr)
+        print(printable(f"error: {problem}"), file=sys.stderr)
         return 2
+    if args.report:  # before any game is played: the charts need matplotlib
+        require("report", "simulate --report")
+    if args.executor == "ray":
+        require("ray", "simulate --executor ray")
     from ..parse_pool import cores
     if args.jobs == 0:
         args.jobs = cores()
@@ -119,10 +135,15 @@ def run(args: Any) -> int:
         for i, r in enumerate(runs):
             r.results = _play(args, r, log=args.log if i == 0 else None)
     except (RulesError, SimulationError, NotExecutable) as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(printable(f"error: {e}"), file=sys.stderr)
         return 2
     except ScriptError as e:  # a script of the rules failed in a game: the rules are at fault
-        print(f"error: {e}", file=sys.stderr)
+        print(printable(f"error: {e}"), file=sys.stderr)
+        return 1
+    except InvariantViolation as e:  # the engine broke a rule of the rulebook (or the rules let it)
+        print(printable(f"error: invariant broken in game seed {e.seed} ({args.format} / {args.frame}): "
+                        f"rulebook {e.section}: {e.message}"), file=sys.stderr)
+        print(printable(f"  after: {e.event or 'the setup'}"), file=sys.stderr)
         return 1
     return _print(args, runs, time.perf_counter() - start)
 
@@ -144,7 +165,8 @@ def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
                              progress=progress, address=args.ray_address)
     else:
         games = simulate(r.ruleset, r.fmt, r.frame, args.games, args.seed, args.jobs, record=bool(log),
-                         progress=progress, load_ruleset=r.load_again, agents=agents)
+                         progress=progress, load_ruleset=r.load_again, agents=agents,
+                         check=args.check_invariants)
     results = []
     rules = log_fields(r.ruleset) if log else {}
     # the log replaces an older one only when every game is in it (an interruption keeps the old)
@@ -169,19 +191,20 @@ def _print(args: Any, runs: list[Run], elapsed: float) -> int:
     if args.report:
         _write_report(args, runs)
     if args.json:
-        print(json.dumps(stats[0] if len(stats) == 1 else stats, ensure_ascii=False, indent=2))
+        print(to_terminal(json.dumps(stats[0] if len(stats) == 1 else stats, ensure_ascii=False, indent=2),
+                          sys.stdout))
         return 0
     for r, s in zip(runs, stats):
         who = "" if (len(runs), args.agent, args.opponent) == (1, "random", "random") else \
             f"; {args.agent} (P0) vs {args.opponent} (P1)"
-        print(f"{s['games']} games of {r.label}: {r.fmt} / {r.frame} "
-              f"(seeds {args.seed}–{args.seed + args.games - 1}), {elapsed:.1f} s, {s['games_per_second']} games/s{who}")
+        print(printable(f"{s['games']} games of {r.label}: {r.fmt} / {r.frame} "
+              f"(seeds {args.seed}–{args.seed + args.games - 1}), {elapsed:.1f} s, {s['games_per_second']} games/s{who}"))
         print(f"win rate: P0 {s['win_rate']['P0']:.1%}  P1 {s['win_rate']['P1']:.1%}  "
               f"first player {s['first_player_win_rate']:.1%}")
         print(f"average turns: {s['average_turns']:.1f}  (ended by the turn limit: {s['ended_by_turn_limit']})")
         print(f"{'action':<18}{'requested':>10}{'resolved':>10}")
         for action, n in s["requested"].items():
-            print(f"{action:<18}{n:>10}{s['resolved'].get(action, 0):>10}")
+            print(printable(f"{action:<18}{n:>10}{s['resolved'].get(action, 0):>10}"))
     if args.report:
         print(f"report: {args.report}", file=sys.stderr)
     return 0
@@ -191,11 +214,11 @@ def _write_report(args: Any, runs: list[Run]) -> None:
     from ..backends.balance import balance
     from ..backends.report import render_report
     balances = [balance(r.results, r.label, {sid: s.name for sid, s in r.ruleset.scripts.items()}) for r in runs]
-    meta = {"format / frame": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
+    meta = {"regulation": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
             "seeds": f"{args.seed}–{args.seed + args.games - 1}",
             "agents": f"{args.agent} (P0) vs {args.opponent} (P1)"}
-    from ..outputs import write_atomically
-    write_atomically(args.report, render_report(balances, command_line(args), meta))
+    from ..outputs import write_atomically  # all of it first: a failure leaves the old file or none
+    write_atomically(args.report, render_report(balances, command_line(args), meta, language=args.report_language))
 
 
 def command_line(args: Any) -> str:

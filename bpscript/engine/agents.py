@@ -32,14 +32,25 @@ WITHDRAWN = "withdrawn"
 
 
 class Agent:
+    """Who decides for a player: subclass it and answer the three kinds of decision the
+    game asks (`Game(ruleset, "lite", "entry20", seed, agents=[a, b])`). `view` is what `player` may see
+    (6.1, `Game.view`); the game asks only the player whose decision it is."""
+
     def request(self, view: dict, player: int, options: Sequence[Any]) -> Any | None:
+        """One of `options` (a legal request: action, key cards, target) to make it, or
+        None to pass the chance."""
         raise NotImplementedError
 
     def choose(self, view: dict, player: int, options: Sequence[Any], count: int | None, prompt: str,
                at_least: int = 1) -> list[Any]:
+        """The options picked: costs to pay, an effect's choice, attackers, blockers, the
+        order of triggered requests, the decisions of the setup. `count` items, or with
+        `count` None any number from `at_least` (1, or 0: none) up; `prompt` says what
+        is asked. Raise `Withdrawn` while paying a cost to take the request back."""
         raise NotImplementedError
 
     def yes(self, view: dict, player: int, question: str) -> bool:
+        """Whether the player does what `question` offers (必要であれば, 〜してもよい)."""
         raise NotImplementedError
 
 
@@ -116,7 +127,8 @@ class ScriptedAgent(Agent):
     - `answers`: bools for yes/no questions.
 
     A choice item is a list of the items to pick (the items themselves, or their text as
-    printed: `"♣9"`), or a callable given the options. When a list runs out the agent
+    printed: `"♣9"`; a word of the vocabulary by its id: `"driven"`), or a callable
+    given the options. When a list runs out the agent
     passes / picks the first / answers no — unless `strict`: then a decision with no
     answer left, or a choice that matches none of the options offered, raises
     `ScriptExhausted`.
@@ -180,6 +192,10 @@ class ScriptedAgent(Agent):
 
 
 def _short(o: Any) -> str:
+    """An option's other text: a unit's cards run together (`♠5♡5`), a word of the
+    vocabulary by its id (`driven` for the option `('state', 'driven')`)."""
+    if isinstance(o, tuple) and len(o) == 2 and all(isinstance(x, str) for x in o):
+        return o[1]
     cards = getattr(o, "cards", None)
     return "".join(map(str, cards)) if cards is not None else str(o)
 

@@ -9,15 +9,16 @@ attributes with `ctx.attr(card, 'number')`. Decisions inside an effect go to a `
 from __future__ import annotations
 
 from itertools import repeat
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NoReturn
 
 from ..cards import Card
 from ..model import SCOPES
 from . import abilities, packs, queries, targeting, trumps, verbs  # noqa: F401  (they fill the table of verbs generated code binds)
-from .registry import NotExecutable
+from .registry import EndlessLoop, NotExecutable, ScriptError
 from .request import Chooser, EventFacts, Request
 from .state import GameState, Unit
 
+#: the rounds a `repeat … until` may run: one more is an error (`endless`), not a silent stop
 LOOP_LIMIT = 1000
 NO_ONE: frozenset[int] = frozenset()  # a context's `shielded` until the flow sets it
 #: the context names the engine provides (`bpscript.names`): properties below, and the
@@ -155,7 +156,13 @@ class EffectContext:
         return list(value) if isinstance(value, (list, tuple)) else [value]
 
     def loop_guard(self) -> Iterator[int]:
+        """The rounds of a `repeat … until`: generated code calls `endless` when they run out."""
         return iter(range(LOOP_LIMIT))
+
+    def endless(self, script: str, place: str) -> NoReturn:
+        """A `repeat … until` at `place` of `script` ran `LOOP_LIMIT` rounds and its condition
+        never held: a located error naming the script, as any error of generated code is."""
+        raise ScriptError(script, place, EndlessLoop(f"repeat … until did not end within {LOOP_LIMIT} rounds"))
 
     def step(self, number: int) -> None:
         self.steps += (number,)

@@ -172,6 +172,7 @@ class Costs:
             if kind is DRIVE:
                 for u in what_:
                     u.charged = False
+                st.version += 1  # a unit's state changed: abilities that count charged units read it anew (9.4.2)
             elif kind is DAMAGE:
                 moved = st.damage(player, what_)
                 if paid:  # the cards the damage put in the grave, public from now on

@@ -163,7 +163,9 @@ def put_in_play(s: m.Script) -> list[str]:
         for f in spec.summary if spec is not None else ():
             src = f.source(Role.AS)
             value = spec.arguments(call.args, call.kwargs).get(src.param) if isinstance(src, Arg) else None
-            if isinstance(value, Name) and value.ref is not None and value.ref.kind is RefKind.SCRIPT:
+            ref = value.ref if isinstance(value, Name) else None
+            # a script, or a type (`summon(…, as=soldier)`): its id as a script, if any
+            if ref is not None and (ref.kind is RefKind.SCRIPT or ref.table == "types"):
                 if value.ref.key not in found:
                     found.append(value.ref.key)
     return found

@@ -28,7 +28,9 @@ from . import explicit
 from . import observe as ob
 from .agents import Withdrawn
 from .base import NotExecutable, locate
+from .registry import ScriptError
 from .context import EffectContext, apply_abilities
+from .invariants_flow import Invariants
 from .abilities import shielded
 from .costs import Costs
 from .legal import Legal, Option, SeenOption
@@ -61,23 +63,6 @@ class RegulationNotExecutable(NotExecutable):
         return (RegulationNotExecutable, (*self.regulation, self.scripts))
 
 
-class ScriptError(Exception):
-    """An error raised inside generated code, reported at its `.bps` place."""
-
-    def __init__(self, script: str, place: str | None, error: BaseException):
-        super().__init__(f"{place or '?'}: in script '{script}': {type(error).__name__}: {error}")
-        self.script, self.place, self.error = script, place, error
-
-    def __reduce__(self):  # from a worker process: the error as its type and text if it does not pickle
-        import pickle
-        try:
-            pickle.dumps(self.error)
-            error = self.error
-        except Exception:  # noqa: BLE001 - any error a script raised
-            error = RuntimeError(f"{type(self.error).__name__}: {self.error}")
-        return (ScriptError, (self.script, self.place, error))
-
-
 class Seats(Chooser):
     """Routes each in-effect choice to the agent of the player who decides."""
 
@@ -95,10 +80,15 @@ class Seats(Chooser):
 
 
 class Game:
+    """One game of a regulation (`fmt` + `frame`), dealt from `seed`, each seat decided by
+    its agent (`bpscript.engine.agents.Agent`): `play()` runs it to the end and gives the
+    winner; `summary()` is what `bpscript simulate` counts; `Game.from_position` starts one
+    from a `Position`."""
+
     def __init__(self, ruleset: m.Ruleset, fmt: str, frame: str, seed: int, agents: Sequence[Any],
                  rules: Rules | None = None, max_turns: int = DEFAULT_MAX_TURNS, check: bool = False,
                  state: GameState | None = None, partial: bool = False,
-                 max_decisions: int = DEFAULT_MAX_DECISIONS):
+                 max_decisions: int = DEFAULT_MAX_DECISIONS, observers: Sequence[Callable[[Any], None]] = ()):
         # the overrides scoped to this regulation in place (the rules of the same one have it)
         if rules is not None and rules.base is ruleset and rules.format == fmt and rules.frame == frame:
             ruleset = rules.ruleset
@@ -120,7 +110,7 @@ class Game:
         self.max_turns = max_turns
         self.max_decisions = max_decisions
         self.decisions_this_turn = 0
-        self.check = check  # check invariants after every resolution (tests)
+        self.check = check  # check the rulebook's invariants after every resolution and decision
         self.requested: Counter[str] = Counter()
         #: the actions each player requested (their own requests, not triggered ones)
         self.requested_by: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
@@ -142,10 +132,15 @@ class Game:
         #: the view each player was last handed (`_view`)
         self._views: list[View | None] = [None, None]
         #: callables given a record (`bpscript.engine.observe`) for every event of the game
-        self.observers: list[Callable[[Any], None]] = []
+        #: (given here, they also see the setup: `Shuffled`)
+        self.observers: list[Callable[[Any], None]] = list(observers)
         if dealing:  # the setup's decisions (a chosen hand, …) are the agents' (3.9, 8.3)
-            deal(self.state, self.seats, seed)
+            deal(self.state, self.seats, seed, self.observe if self.observers else None)
             self.chance = self.state.turn_player
+        #: the rulebook's invariants (`bpscript.engine.invariants_flow`), observing the game
+        self.invariants = Invariants(owner) if check else None
+        if check:
+            self.observers.append(self.invariants)
 
     # ------------------------------------------------------------ helpers
     def ctx(self, request: Request) -> EffectContext:
@@ -210,6 +205,8 @@ class Game:
     def take_request(self, p: int, choice: Option) -> Request:
         """Player `p` (who has the chance) makes the legal request `choice`: [4] → [10]."""
         st = self.state
+        if self.check:
+            self.invariants.request(p, choice)
         req = self.make_request(p, choice)  # [5]
         self.passes.clear()  # [4] (once made: a request withdrawn while paying resets nothing)
         pending = st.pending
@@ -226,6 +223,8 @@ class Game:
             if st.winner is None:
                 self.add_to_stage(req)  # [10]
             self.chance = 1 - p  # [16]
+        if self.check:
+            self.invariants.decided()
         return req
 
     def request(self, player: int, action: str, keys: Any = (), *, key_unit: Unit | None = None,
@@ -352,9 +351,11 @@ class Game:
             missing = dict(rules.not_executable).get(req.action, ())
             raise NotExecutable(req.action, ", ".join(missing) or "not in this regulation")
         effect = rules.instance(req.action)  # loaded here: an error of the package is not the script's
-        before = ob.Snapshot(st) if self.observers else None
+        observers = self.observers
+        # what a resolution changed is worked out for observers other than the invariants' checker
+        before = ob.Snapshot(st) if observers and observers != [self.invariants] else None
         effective = req.target is None or self.target_ok(req)
-        if before is not None:  # first, so what the effect asks is asked under its name
+        if observers:  # first, so what the effect asks is asked under its name
             self.observe(ob.Resolved(req.controller, req.action, effective, req.triggered))
         # its key cards are on the stage, in no zone, until the effect places them (`take`)
         staged = st.staged = set(req.keys) if req.keys else None
@@ -370,7 +371,7 @@ class Game:
                 ctx.shielded = shielded(st, req)  # 要塞: decided just before the effect
             try:
                 effect.effect(ctx)  # 5.4.2 (an effect that is not structured raises NotExecutable)
-            except (NotExecutable, EOFError):  # EOFError: the person's input ended mid-effect
+            except (NotExecutable, EOFError, ScriptError):  # EOFError: the person's input ended mid-effect
                 raise
             except Exception as e:  # noqa: BLE001 - reported with its .bps place
                 raise ScriptError(req.action, locate(e.__traceback__), e) from e
@@ -400,7 +401,7 @@ class Game:
             for record in before.changes(st, req):
                 self.observe(record)
         if self.check:
-            st.check_invariants()
+            self.invariants.resolved(req)
         self.win_check()
 
     def win_check(self) -> None:

@@ -138,6 +138,15 @@ class Nullified:
 
 
 @dataclass(frozen=True)
+class Shuffled:
+    """The setup shuffled `player`'s deck (3.9): `cards` as they lie, the last on top
+    (drawn first), as every pile is listed. Seen by observers given to `Game(observers=…)`."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class TurnBegan:
     turn: int
     player: int
@@ -222,5 +231,5 @@ class Snapshot:
 
 
 __all__ = ["UnitSeen", "RequestSeen", "Requested", "CostPaid", "Passed", "Triggered", "Resolved", "Moved",
-           "UnitEntered", "UnitChanged", "UnitLeft", "Nullified", "TurnBegan", "GameOver", "Snapshot",
+           "UnitEntered", "UnitChanged", "UnitLeft", "Nullified", "Shuffled", "TurnBegan", "GameOver", "Snapshot",
            "seen", "seen_target", "AT_ONCE", "ON_STAGE", "DISCARDED"]

@@ -40,6 +40,28 @@ class NotExecutable(Exception):
         return (type(self), (self.script_id, self.reason))
 
 
+class ScriptError(Exception):
+    """An error raised inside generated code, reported at its `.bps` place (`file:line:column`)
+    and naming its script."""
+
+    def __init__(self, script: str, place: str | None, error: BaseException):
+        super().__init__(f"{place or '?'}: in script '{script}': {type(error).__name__}: {error}")
+        self.script, self.place, self.error = script, place, error
+
+    def __reduce__(self):  # from a worker process: the error as its type and text if it does not pickle
+        import pickle
+        try:
+            pickle.dumps(self.error)
+            error = self.error
+        except Exception:  # noqa: BLE001 - any error a script raised
+            error = RuntimeError(f"{type(self.error).__name__}: {self.error}")
+        return (ScriptError, (self.script, self.place, error))
+
+
+class EndlessLoop(RuntimeError):
+    """A `repeat … until` whose condition did not hold within its bound (`LOOP_LIMIT` rounds):
+    raised as a `ScriptError` at the loop, never a silent stop."""
+
 
 def verb(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Register an implementation under its name (a trailing `_` is dropped: `sum_` is `sum`)."""

@@ -1,58 +1,21 @@
-"""The generated effect classes of a ruleset, imported for play.
+"""The generated effect classes of a ruleset, for play.
 
-The CLI loads a ruleset and passes it in; this module compiles it with the Python
-backend (`bpscript.backends.python_backend`) into a private package in a temporary
-directory and imports it like any module, so tracebacks show generated lines and
-`__bps_lines__` maps them back to the `.bps` scripts. Nothing from a script is
-evaluated: script text reaches the generated source only through `repr()`.
+The CLI loads a ruleset and passes it in; the Python backend compiles it into a package
+held in memory (`bpscript.engine.compiled`), and `Rules` takes a regulation's classes from
+it by script id: the one way from a ruleset into the engine.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-import sys
-import tempfile
-from pathlib import Path
 from typing import Any, Callable
 
 from .. import model as m
 from ..cards import Card, card_key
 from ..conditions import Slots
 from ..vocabulary import Origin
+from .compiled import compiled
 from .coverage import coverage
 from .memo import Memo
-
-_CACHE: dict[str, Any] = {}
-
-
-def compiled(ruleset: m.Ruleset) -> Any:
-    """The generated package of `ruleset` (with `CLASSES` and `load(script_id)`)."""
-    from ..backends.python_backend import build_python
-
-    files = build_python(ruleset)
-    digest = hashlib.sha256()
-    for rel in sorted(files):
-        digest.update(rel.encode() + b"\0" + files[rel] + b"\0")
-    key = digest.hexdigest()[:16]
-    if key in _CACHE:
-        return _CACHE[key]
-    package = f"bpscript_rules_{key}"
-    root = Path(tempfile.mkdtemp(prefix="bpscript-engine-"))
-    for rel, data in files.items():
-        target = root / package / rel.split("/", 2)[2]
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    sys.path.insert(0, str(root))
-    try:
-        importlib.invalidate_caches()
-        pkg = importlib.import_module(package)
-    finally:
-        sys.path.remove(str(root))
-    # modules are imported on first use: keep the directory importable for them
-    pkg.__path__ = [str(root / package)]
-    _CACHE[key] = pkg
-    return pkg
 
 
 class Rules:

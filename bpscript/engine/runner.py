@@ -11,8 +11,10 @@ from typing import Any, Iterable, Sequence
 
 from .. import model as m
 from .agents import LogMismatch, Recorder, ReplayAgent
+from .claims import Checked, claimed_agent, seat_seed
 from .game import DEFAULT_MAX_TURNS, Game
 from .greedy import make_agent
+from .invariants import InvariantViolation
 from .pool import WorkerError, ordered, portable
 from .rules import Rules
 
@@ -21,12 +23,18 @@ def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rule
                 record: bool = False, check: bool = False, max_turns: int = 200,
                 agents: tuple[str, str] = ("random", "random")) -> tuple[Game, dict[str, Any]]:
     """One game of two seeded agents (`agents`: their names, P0 then P1; random by
-    default); its summary (with the decisions when `record`)."""
+    default); its summary (with the decisions when `record`). With `check`, the rulebook's
+    invariants are checked throughout: the first breach raises `InvariantViolation` with
+    the game's seed."""
     a, b = make_agent(agents[0], seed * 2 + 1), make_agent(agents[1], seed * 2 + 2)
     decisions: list[Any] = []
     players = [Recorder(a, decisions), Recorder(b, decisions)] if record else [a, b]
-    game = Game(ruleset, fmt, frame, seed, players, rules=rules, check=check, max_turns=max_turns)
-    game.play()
+    try:
+        game = Game(ruleset, fmt, frame, seed, players, rules=rules, check=check, max_turns=max_turns)
+        game.play()
+    except InvariantViolation as e:
+        e.seed = seed
+        raise
     out = {"format": fmt, "frame": frame, "agents": list(agents), **game.summary()}
     if record:
         out["decisions"] = decisions
@@ -34,9 +42,10 @@ def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rule
 
 
 def play_seeds(ruleset: m.Ruleset, rules: Rules, seeds: Iterable[int], record: bool = False,
-               agents: tuple[str, str] = ("random", "random")) -> list[dict[str, Any]]:
+               agents: tuple[str, str] = ("random", "random"), check: bool = False) -> list[dict[str, Any]]:
     """The summaries of the games of `seeds`, in order: what every executor runs."""
-    return [random_game(ruleset, rules.format, rules.frame, s, rules, record, agents=agents)[1] for s in seeds]
+    return [random_game(ruleset, rules.format, rules.frame, s, rules, record, check=check, agents=agents)[1]
+            for s in seeds]
 
 
 @dataclass
@@ -47,22 +56,32 @@ class Replayed:
     game: Game
     consumed: int
     ran_out: bool
+    #: per seat, the first decision (1-based) the agent the log claims would not have made
+    #: (None: it made them all, or it is not checked)
+    claims_differ: tuple[int | None, ...] = (None, None)
 
 
-def replay_entry(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None) -> Replayed:
+def replay_entry(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None,
+                 check_agents: bool = False) -> Replayed:
     """Re-run a logged game from its seed and recorded decisions, each checked against the
-    options offered (`LogMismatch` names the first that is not one of them)."""
+    options offered (`LogMismatch` names the first that is not one of them). With
+    `check_agents`, each seat also asks the agent the entry claims (`claims`)."""
     agent = ReplayAgent(entry["decisions"])
+    claimed = entry.get("agents") if check_agents else None
+    if not isinstance(claimed, list) or len(claimed) != 2:
+        claimed = [None, None]
+    seats = [Checked(agent, claimed_agent(name, entry["seed"], p)) for p, name in enumerate(claimed)]
     try:  # the setup may ask the players already (a chosen hand)
-        game = Game(ruleset, entry["format"], entry["frame"], entry["seed"], [agent, agent], rules=rules,
+        game = Game(ruleset, entry["format"], entry["frame"], entry["seed"], list(seats), rules=rules,
                     max_turns=entry.get("max_turns", DEFAULT_MAX_TURNS))
     except EOFError:
         raise LogMismatch(f"the log's {len(entry['decisions'])} decision(s) end during the setup") from None
+    ran_out = False
     try:
         game.play()
     except EOFError:
-        return Replayed(game, agent.at, True)
-    return Replayed(game, agent.at, False)
+        ran_out = True
+    return Replayed(game, agent.at, ran_out, tuple(s.differs_at for s in seats))
 
 
 def replay(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None) -> Game:
@@ -75,7 +94,7 @@ def replay(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None
 
 
 #: what a log entry states about its game, each checked by `differences`
-VERIFIED = ("winner", "reason", "turns", "first", "requested", "resolved", "requested_by", "digest")
+VERIFIED = ("winner", "reason", "turns", "first", "requested", "resolved", "requested_by", "discarded", "digest")
 
 
 class Said(str):
@@ -85,12 +104,14 @@ class Said(str):
 ABSENT = Said("(absent)")
 
 
-def differences(entry: dict[str, Any], done: Replayed) -> list[tuple[str, Any, Any]]:
+def differences(entry: dict[str, Any], done: Replayed, optional: Iterable[str] = ()) -> list[tuple[str, Any, Any]]:
     """Every field of `entry` its replay does not reproduce, as (field, logged, replayed):
     the decisions — all of them consumed, none left over, unless the game was abandoned,
     when the log ends where the game stopped — then the summary fields (a count by action
     and by seat as e.g. `requested[attack]`). A log that ends before its game does is that
-    one difference: every other field follows from it."""
+    one difference: every other field follows from it. A field of `optional` is compared
+    only when the entry has it (a log written before it was recorded); a claimed agent
+    that decides otherwise than the log is a difference of `agents[seat]`."""
     out: list[tuple[str, Any, Any]] = []
     logged = len(entry["decisions"])
     abandoned = entry.get("abandoned", False)
@@ -102,7 +123,13 @@ def differences(entry: dict[str, Any], done: Replayed) -> list[tuple[str, Any, A
         out.append(("abandoned", True, Said("false: the game ends with the logged decisions")))
     summary = done.game.summary()
     for field in VERIFIED:
-        _compare(field, entry.get(field, ABSENT), summary[field], out)
+        if field in entry or field not in optional:
+            _compare(field, entry.get(field, ABSENT), summary[field], out)
+    for seat, at in enumerate(done.claims_differ):
+        if at is not None:
+            name = entry["agents"][seat]
+            out.append((f"agents[{seat}]", name, Said(f"not '{name}' seeded {seat_seed(entry['seed'], seat)}: "
+                                                       f"decision {at} is not the one it makes")))
     return out
 
 
@@ -137,8 +164,8 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(load_ruleset: Any, fmt: str, frame: str, record: bool = False,
-                 agents: tuple[str, str] = ("random", "random")) -> None:
-    _WORKER.update(record=record, agents=agents)
+                 agents: tuple[str, str] = ("random", "random"), check: bool = False) -> None:
+    _WORKER.update(record=record, agents=agents, check=check)
     if isinstance(load_ruleset, _Given) and load_ruleset.rules is not None:  # forked: all inherited
         _WORKER.update(ruleset=load_ruleset.ruleset, rules=load_ruleset.rules)
         return
@@ -148,7 +175,8 @@ def _init_worker(load_ruleset: Any, fmt: str, frame: str, record: bool = False,
 
 def _run_chunk(seeds: range) -> list[dict[str, Any]]:
     try:
-        return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, _WORKER["record"], _WORKER["agents"])
+        return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, _WORKER["record"], _WORKER["agents"],
+                          _WORKER["check"])
     except Exception as e:  # noqa: BLE001 - one that cannot be pickled reaches the parent with its seeds
         carried = portable(e, f"seeds {seeds[0]}–{seeds[-1]}: ")
         if carried is e:
@@ -181,15 +209,16 @@ def chunks_of(seeds: range, workers: int, most: int = 50) -> Chunks:
 
 def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jobs: int = 1,
              record: bool = False, progress: Any = None, load_ruleset: Any = None,
-             agents: tuple[str, str] = ("random", "random")) -> Iterable[dict[str, Any]]:
+             agents: tuple[str, str] = ("random", "random"), check: bool = False) -> Iterable[dict[str, Any]]:
     """Yield the summary of each game, in seed order. With `jobs` > 1, worker processes
     get their ruleset from `load_ruleset` (a picklable function), or inherit it (fork),
-    and compile its rules once each."""
+    and compile its rules once each. `check`: the rulebook's invariants are checked in
+    every game (`InvariantViolation` at the first breach)."""
     seeds = range(seed, seed + games)  # never a list: made one at a time
     if jobs <= 1:
         rules = Rules(ruleset, fmt, frame)
         for i, s in enumerate(seeds, 1):
-            yield random_game(ruleset, fmt, frame, s, rules, record, agents=agents)[1]
+            yield random_game(ruleset, fmt, frame, s, rules, record, check=check, agents=agents)[1]
             if progress:
                 progress(i, games)
         return
@@ -199,7 +228,8 @@ def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jo
     # forked workers inherit the ruleset and its compiled rules: nothing is loaded or compiled again
     given = _Given(ruleset, Rules(ruleset, fmt, frame)) if fork or load_ruleset is None else load_ruleset
     try:
-        for results in ordered(chunks, jobs, _run_chunk, _init_worker, (given, fmt, frame, record, tuple(agents)),
+        for results in ordered(chunks, jobs, _run_chunk, _init_worker,
+                               (given, fmt, frame, record, tuple(agents), check),
                                "fork" if fork else "spawn"):
             for r in results:
                 done += 1

@@ -17,13 +17,14 @@ chooser when none is given.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .. import model as m
 from ..cards import Card
 from ..setup_steps import SetupStep, StepKind
 from . import dealer, packs, trump_setup
 from .dealer import Deal
+from .observe import Shuffled
 from .request import Chooser, RandomChooser
 from .state import GameState, Player, RulesError, owned_deck
 
@@ -89,12 +90,17 @@ def listed_deck(cards: tuple[Card, ...], player: int) -> tuple[Card, ...]:
 _LISTED: dict[tuple[tuple[Card, ...], int], tuple[Card, ...]] = {}
 
 
-def deal(state: GameState, chooser: Chooser, seed: int) -> GameState:
-    """Run the frame's steps on a prepared state; `chooser` takes the players' decisions."""
+def deal(state: GameState, chooser: Chooser, seed: int,
+         observe: Callable[[Shuffled], None] | None = None) -> GameState:
+    """Run the frame's steps on a prepared state; `chooser` takes the players' decisions;
+    `observe`, if given, is handed each player's deck as it stands after a shuffle."""
     run = Deal(state, [list(d) for d in state.decks], chooser)
     for step in state.ruleset.frames[state.frame].setup.steps:
         run.step = step
         _STEPS[step.kind](run, step)
+        if observe is not None and step.kind is StepKind.SHUFFLE:
+            for p, deck in zip(state.players, run.decks):
+                observe(Shuffled(p.index, tuple(deck)))
     state.turn_player = state.first_player
     state.log.append(f"setup seed={seed} first={state.first_player}")
     return state

@@ -177,6 +177,9 @@ class Matcher:
         self.face_down: str | None = None
         #: script id → (its type, its kind): what `GameState.units_of` selects by
         self.kinds: dict[str, tuple[str, str]] = {sid: (s.type.id, s.kind) for sid, s in ruleset.scripts.items()}
+        #: the types of the components (兵士, 防壁 …): cards put on the field as one of them
+        #: are matched by the unit conditions, never designated (`GameState.designation`)
+        self.types: frozenset[str] = frozenset(s.type.id for s in ruleset.components())
         #: kind → its scripts (`of_kind`, a dict's own lookup: asked by every `units_of`)
         self.of_kind = Memo(partial(_of_kind, self.kinds)).__getitem__
         #: the components with static abilities (their class's `scopes`): the holders
@@ -276,6 +279,12 @@ class GameState:
         if unit.designated is not None:
             return unit.designated
         return self.matcher.match("field", unit.cards, unit.face_up)
+
+    def designation(self, as_: str | None) -> str | None:
+        """What a unit put on the field `as_` is designated as: nothing when `as_` names a
+        type (「兵士として」: its unit conditions decide, 4.1.3, 7.3.2), including where a
+        component shares the type's id (一般兵 and 兵士 are both `soldier`); else the component."""
+        return None if as_ is None or as_ in self.matcher.types else as_
 
     def face_down_character(self) -> str:
         """The character a card placed face down on the field is (the one whose unit
@@ -430,23 +439,12 @@ class GameState:
 
     # ------------------------------------------------------------ invariants
     def check_invariants(self, deck: list[Card] | None = None) -> None:
-        """Each player's cards are exactly their deck (`deck` for both, else each one's
-        deck as dealt), each card in exactly one zone, counting packs, rare cards and trumps
-        (key cards of requests on the stage count as their owner's, and so do those of a
-        request being made, `pending`, while its triggers resolve before it is staged)."""
-        staged = [c for r in self.stage + self.pending for c in r.keys]
-        for p in self.players:
-            cards = p.cards() + [c for c in staged if owner_of(c) == p.index]
-            want = [owned(c, p.index) for c in deck] if deck is not None else list(self.decks[p.index])
-            if sorted(cards, key=card_key) != sorted(want, key=card_key):
-                raise AssertionError(f"player {p.index}: cards are not the deck, or a card is in two zones")
-            if any(owner_of(c) != p.index for c in p.cards()):
-                raise AssertionError(f"player {p.index}: holds a card of the other player")
-            if any(not u.cards for u in p.field):
-                raise AssertionError(f"player {p.index}: an empty unit")
-            for u in p.field:  # 4.1.3: every unit is the component its cards and zone make it
-                if u.component != self.match(u):
-                    raise AssertionError(f"player {p.index}: {u!r} is not matched (it is {self.match(u)})")
+        """Each player's cards are exactly their deck (`deck` for both, else each one's deck
+        as dealt), each card in one place (3.6), every unit the component its cards' unit
+        conditions select (4.1.3), worked out from the model (`bpscript.engine.invariants`)."""
+        from .invariants import components, one_place
+        one_place(self, deck)
+        components(self)
 
     def digest(self) -> str:
         """A fingerprint of everything that matters (for replays and determinism). Written

@@ -36,9 +36,9 @@ def accepts_event(ev: tuple, args: tuple, kwargs: dict[str, Any]) -> bool:
         _, frm, to, _cards, owner, comp = ev
         return (kwargs.get("from", ("zone", frm)) == ("zone", frm) and kwargs.get("to", ("zone", to)) == ("zone", to)
                 and kwargs.get("who", owner) == owner and kwargs.get("unit", ("script", comp)) == ("script", comp))
-    if kind == "discarded":
+    if kind in ("discarded", "unblocked"):  # the player who discarded; the attacker's owner
         return kwargs.get("who", ev[1]) == ev[1]
-    return kind == "unblocked"
+    return False
 
 
 def times(ev: tuple, condition: Any, each: bool) -> int:
@@ -109,7 +109,7 @@ class TriggerTable:
         """The actions `ev` (of a kind in `kinds`) may trigger, in the check's order."""
         kind = ev[0]
         key = (kind, ev[1], ev[2], ev[4], ev[5], turn_player) if kind == "moved" else \
-            (kind, ev[1], turn_player) if len(ev) > 1 and kind != "unblocked" else (kind, turn_player)
+            (kind, ev[1], turn_player) if len(ev) > 1 else (kind, turn_player)
         found = self._entries.get(key)
         if found is None:
             found = self._entries[key] = self._build(ev, turn_player, game)
@@ -124,8 +124,9 @@ class TriggerTable:
                     out.append((cls, p, None, cls.event[1], False, inst))
                     continue
                 args, kwargs = self._static_args(cls, p, game)
-                if accepts_event(ev, args, kwargs):
-                    out.append((cls, p, kwargs.get("condition"), cls.event[1], True, inst))
+                if accepts_event(ev, args, kwargs):  # an unblocked attacker's label: read at the check
+                    out.append((cls, p, kwargs.get("label" if ev[0] == "unblocked" else "condition"),
+                                cls.event[1], True, inst))
         return tuple(out)
 
     def probe_request(self, cls: type, player: int) -> Request:
@@ -248,10 +249,14 @@ class Triggers:
             if not static:  # arguments that read the state: matched now
                 args, kwargs = inst.event_args(probes.get((cls, p)) or self.probe(cls, p))
                 n = times(ev, kwargs.get("condition"), each) if accepts_event(ev, args, kwargs) else 0
+                condition = kwargs.get("label")
             elif moved:
                 n = times(ev, condition, each)
             else:
                 n = 1
+            if n and condition is not None and ev[0] == "unblocked":  # 8.3.2: the attacker carries the label
+                unit = ev[2] if len(ev) > 2 else None
+                n = int(unit is not None and (probes.get((cls, p)) or self.probe(cls, p)).has_label(unit, condition))
             if n and inst.trigger_guard(probes.get((cls, p)) or self.probe(cls, p)):
                 if facts is None:  # what the requests' `event` holds (frozen: one for all)
                     facts = self.facts(ev)  # (a script event's are made once: `facts`)

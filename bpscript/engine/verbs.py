@@ -119,15 +119,17 @@ def move(ctx: Ctx, what: Any, to: Any, position: Any = None, face: Any = None) -
 
 @verb
 def summon(ctx: Ctx, cards: Any, as_: Any = None, face: Any = None, state: Any = None) -> None:
-    """Cards become one unit on the field, as the given component: it stays that
-    component until its cards change or it leaves (its placement designates it)."""
+    """Cards become one unit on the field. As a type (「兵士として」) the unit conditions decide
+    its component, again at every change (4.1.3); as a component it stays that component
+    until its cards change or it leaves (its placement designates it)."""
     cards = cards_of(cards)
     if not cards:
         return
     st = ctx.state
     where = take(st, cards)
+    named = as_[1] if isinstance(as_, tuple) else as_  # a vocabulary word; ('script', id) from older code
     unit = st.put_unit(owner_of(cards[0]), cards, face_up=face is None or face[1] == "up",
-                       charged=state is None or state[1] == "charged", designated=as_[1] if as_ else None)
+                       charged=state is None or state[1] == "charged", designated=st.designation(named))
     frm = where[cards[0]][0]
     st.events.append(("moved", frm, "field", tuple(cards), unit.owner, unit.component))
 
@@ -169,8 +171,10 @@ def return_to_hand(ctx: Ctx, what: Any) -> None:
 
 @verb
 def set_state(ctx: Ctx, what: Any, state: Any) -> None:
+    """Charge or drive units; abilities that count charged units are read anew (9.4.2)."""
     for u in units_of(what):
         u.charged = state[1] == "charged"
+    ctx.state.version += 1
 
 
 @verb

@@ -29,10 +29,14 @@ def examples(rule: Rule) -> dict[str, str]:
 
 
 def page(rule: Rule) -> str:
-    title, _, body = rule.doc.partition("\n")
+    """A rule's page: titled by code and name (what the navigation and the findings say),
+    the guideline's own heading under it, its examples highlighted as `.bps`."""
+    _, _, body = rule.doc.partition("\n")
     sev = SEVERITY[rule.level]
     head = [
-        f"# {title.strip()}",
+        f"# {rule.code} {rule.name}",
+        "",
+        f"**{rule.heading.partition(' — ')[2].strip()}**",
         "",
         "| code | name | severity | rulebook |",
         "| --- | --- | --- | --- |",
@@ -42,7 +46,7 @@ def page(rule: Rule) -> str:
         "",
         "",
     ]
-    text = body.strip().replace("```bps\n", "```text\n")
+    text = body.strip()
     foot = ["", "---", "", "Suppress it for one script, with the reason: "
             f'`allow {rule.code} "…"`.' if rule.code[0] in "GS" else
             "This finding cannot be suppressed.", "",
@@ -59,17 +63,23 @@ def index() -> str:
         "10.2.2 (G1–G6) and reports every structural error (E…, as `bpscript check` does) and",
         "the gaps the resolver leaves (S…).",
         "",
+        "From a clone (its example package, and the official rules):",
+        "",
+        "<!-- docs-test: clone -->",  # tests/test_install.py runs the block there
         "```sh",
-        "bpscript lint my-frame/                  # human output, with carets and fixes",
+        "bpscript lint frames/homebrew-example/                  # human output, with carets and fixes",
         "bpscript lint --format sarif stdlib frames > lint.sarif",
-        "bpscript lint --format github my-frame/  # ::error annotations for a workflow",
-        "bpscript lint --select G --ignore G3 my-frame/",
+        "bpscript lint --format github frames/homebrew-example/  # ::error annotations for a workflow",
+        "bpscript lint --select G --ignore G3 frames/homebrew-example/",
         "```",
         "",
         "Exit status: 0 when nothing at error severity is found, 1 otherwise, 2 on a usage",
         "error. `--select` and `--ignore` take codes or prefixes (`G`, `E1`, `S101`).",
         "G4 plays each first-turn line it finds on the rules engine (see [the engine](../engine.md));",
         "`--no-engine` keeps the static analysis alone.",
+        "In SARIF, each rule's `helpUri` is its page here, or a structural code's anchor in the",
+        "[diagnostics reference](../reference/diagnostics.md) (`#e201`): under `--docs-url URL`,",
+        "the base of a published copy of these docs, or else the `docs/` of the source tree.",
         "",
         "A script may silence one rule with its reason: `allow G3 \"…\"` (scoped to that",
         "script and that rule; an `allow` that silences nothing is reported, L100).",

@@ -96,7 +96,7 @@ class RequestFacts:
     action: str
     key_count: int
     key_number: int | None
-    key_total: int
+    key_total: int | None  # None: not known (key cards any hand holds, G4)
     has_target: bool
     controller: Player | None = None
 

@@ -15,7 +15,7 @@ from functools import cached_property
 
 from .. import model as m
 from ..cards import Card
-from ..deck import OPEN_DECK
+from ..deck import OPEN_DECK, Deck
 from ..setup_steps import DEFAULT_SETUP, StepKind
 
 
@@ -112,6 +112,11 @@ class Regulation:
     @cached_property
     def setup(self) -> Setup:
         return setup_of(self.frame)
+
+    @property
+    def deck_condition(self) -> Deck:
+        """The frame's deck (デッキ条件): listed, or built under a rule (a format alone: open)."""
+        return self.frame.deck if self.frame is not None else OPEN_DECK
 
     @cached_property
     def deck(self) -> tuple[Card, ...]:

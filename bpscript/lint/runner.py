@@ -17,6 +17,11 @@ UNUSED = BY_CODE["L100"]
 INVALID = BY_CODE["L101"]
 
 
+def _code_order(code: str) -> tuple[str, int]:
+    """G2 before G10: the letter, then the number."""
+    return code[0], int(code[1:])
+
+
 class UsageError(Exception):
     """A bad --select/--ignore value (exit 2)."""
 
@@ -48,11 +53,17 @@ def _rule_selected(rule: Rule, select, ignore) -> bool:
 
 def lint_paths(paths: Iterable[str | Path], select: list[str] | None = None,
                ignore: list[str] | None = None) -> LintReport:
+    """Lint the `.bps` files under `paths` as `bpscript lint PATH…` does (with the engine's
+    first-turn search off; `lint_result` takes one): every structural error and every
+    finding of the rules `select` picks and `ignore` leaves out (codes or prefixes: `G`,
+    `E1`, `S101`)."""
     return lint_result(load(list(paths)), select, ignore)
 
 
 def lint_result(result: LoadResult, select: list[str] | None = None, ignore: list[str] | None = None,
                 engine=None) -> LintReport:
+    """Lint what `loader.load` gave; `engine` is a first-turn search object, or a function
+    of the ruleset that makes one (G4 confirms its lines with it)."""
     report = LintReport(sources=dict(result.sources), files=result.files)
     report.rules = [r for r in RULES if _rule_selected(r, select, ignore)]
     raw: list[Finding] = []
@@ -148,7 +159,7 @@ def _suppress(raw: list[Finding], contexts: list[LintContext], report: LintRepor
                        else f"'{code}' is not a lint rule that can be suppressed")
                 report.findings.append(ctx.finding(
                     INVALID, f"`allow {code}` in '{script.id}': {why}", sup.span, script=script,
-                    fix="delete the line", expected="G1 … G6 or S101 S102 S103"))
+                    fix="delete the line", expected=" ".join(sorted(SUPPRESSIBLE, key=_code_order))))
             continue
         rule_ran = _selected(code, select, ignore)
         if rule_ran and key not in used and _selected(UNUSED.code, select, ignore):

@@ -5,7 +5,8 @@ and `bpscript lint` would see it — G4's engine search aside.
 A document's package is the bundled ruleset it belongs to (its stdlib/ directory and the
 frames it includes, `bpscript.catalog`) when it is one of those files, and otherwise the
 directory it stands in: a homebrew package (`extends`) is then resolved on top of its own
-copy of the ruleset it extends, as the loader does.
+copy of the ruleset it extends, as the loader does. A document with no directory (an
+`untitled:` buffer, a file whose directory does not exist yet) is a package of its own.
 """
 
 from __future__ import annotations
@@ -24,9 +25,12 @@ from ..syntax import ast
 from ..syntax.parser import parse_module
 
 
-def package_of(path: Path) -> tuple[str, list[Path]]:
-    """The key and the load paths of the package `path` belongs to."""
+def package_of(path: Path, alone: bool = False) -> tuple[str, list[Path]]:
+    """The key and the load paths of the package `path` belongs to; `alone`: a document
+    with no directory to share (never saved, or saved where no directory is yet), its own."""
     path = path.resolve()
+    if alone:
+        return str(path), [path]
     for name, bundle in catalog().items():
         files = [p.resolve() for p in bundle.files()]
         if path in files:
@@ -77,9 +81,9 @@ class Analysis:
         return (path, text) if path is not None and text is not None else None
 
 
-def analyse(path: Path, overlay: Mapping[str | Path, str]) -> Analysis:
+def analyse(path: Path, overlay: Mapping[str | Path, str], alone: bool = False) -> Analysis:
     """Load, check and lint the package of `path` with `overlay` (open buffers) on top."""
-    key, paths = package_of(path)
+    key, paths = package_of(path, alone)
     texts = overlay_of(overlay)
     result = load(list(paths), overlay=texts)
     report = lint_result(result, engine=None)

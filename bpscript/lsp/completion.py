@@ -7,42 +7,59 @@ vocabulary (`move(x, to=…)`, `has_role(u, …)`), the words the ruleset declar
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from lark import Token, Tree
 from lsprotocol import types as lsp
 
 from ..model import Ruleset
 from ..names import term_table
+from ..syntax.conditions import words_of
 from ..syntax.keywords import FIELD_NAMES, ITEM_WORDS
 from ..verbs import LIBRARY, TERM_TYPES, VerbSpec
-from .cursor import depth_at
+from . import cursor
 from .resolved import FIELD_TERMS
-from .scope import context_names, locals_before, parameter_at
+from .scope import context_names, locals_at, parameter_at
 from .vocabulary import Vocabulary, vocabulary
 
 K = lsp.CompletionItemKind
 SNIPPET = lsp.InsertTextFormat.Snippet
 
-#: the printed card-condition forms (bpscript.syntax.conditions), as snippets
-CONDITION_FORMS: tuple[tuple[str, str, str], ...] = (
-    ("♡A〜10", "${1|♠,♡,♢,♣|}${2:A}〜${3:10}", "one card of a suit, in a range of ranks"),
-    ("♠A〜10 を 2枚", "${1|♠,♡,♢,♣|}${2:A}〜${3:10} を ${4:2}枚", "several cards of one pattern"),
-    ("A と J", "${1:A} と ${2:J}", "one card for each pattern"),
-    ("Joker", "Joker", "a Joker"),
-    ("同じスートを2枚", "同じスートを${1:2}枚", "cards of one suit"),
-    ("同じスートを2枚以上", "同じスートを${1:2}枚以上", "at least N cards of one suit"),
-    ("同じスートのA,10〜K を 5枚", "同じスートの${1:A,10〜K} を ${2:5}枚", "cards of one suit among ranks"),
-    ("同じ数字を2枚", "同じ数字を${1:2}枚", "cards of one number"),
-    ("全て(裏向き)", "全て(裏向き)", "any card, face down"),
-    ("レアカード1枚", "レアカード${1:1}枚", "cards from the rare zone"),
-    ("<ラベル> を持つ兵士1体", "<${1:スラッシュ}> を持つ${2|兵士,防壁|}${3:1}体", "a unit holding a label"),
-    ("「キャラクター」1体", "「${1:リアニメーター}」${2:1}体", "a unit of a named character"),
-)
+def condition_forms(rs: Ruleset | None = None) -> list[tuple[str, str, str]]:
+    """The card-condition forms (`bpscript.syntax.conditions`) as (label, snippet, what it
+    is), written in the ruleset's words, with its labels, unit types and characters as the
+    examples (the base ruleset's words, and placeholders, without one)."""
+    w = words_of(rs.vocabulary.spelled() if rs is not None else None)
+    take, cards, units = w["taking"], w["cardCount"], w["unitCount"]
+    same, number = w["sameSuit"], w["sameNumber"]
+    label = next((l.name for l in rs.vocabulary.labels), "label") if rs is not None else "label"
+    kinds = [t.name for t in rs.vocabulary.types if t.kind == "character"] if rs is not None else []
+    named = next((s.name for s in rs.scripts.values() if s.kind == "character"), "name") if rs is not None else "name"
+    holder = f"${{2|{','.join(kinds)}|}}" if kinds else "${2:type}"
+    return [
+        ("♡A〜10", "${1|♠,♡,♢,♣|}${2:A}〜${3:10}", "one card of a suit, in a range of ranks"),
+        (f"♠A〜10 {take} 2{cards}", f"${{1|♠,♡,♢,♣|}}${{2:A}}〜${{3:10}} {take} ${{4:2}}{cards}",
+         "several cards of one pattern"),
+        (f"A {w['joined']} J", f"${{1:A}} {w['joined']} ${{2:J}}", "one card for each pattern"),
+        ("Joker", "Joker", "a Joker"),
+        (f"{same}{take}2{cards}", f"{same}{take}${{1:2}}{cards}", "cards of one suit"),
+        (f"{same}{take}2{cards}{w['orMore']}", f"{same}{take}${{1:2}}{cards}{w['orMore']}", "at least N cards of one suit"),
+        (f"{same}{w['ofRanks']}A,10〜K {take} 5{cards}", f"{same}{w['ofRanks']}${{1:A,10〜K}} {take} ${{2:5}}{cards}",
+         "cards of one suit among ranks"),
+        (f"{number}{take}2{cards}", f"{number}{take}${{1:2}}{cards}", "cards of one number"),
+        (f"{w['everyCard']}({w['faceDown']})", f"{w['everyCard']}({w['faceDown']})", "any card, face down"),
+        (f"{w['rareCard']}1{cards}", f"{w['rareCard']}${{1:1}}{cards}", "cards from the rare zone"),
+        (f"<{label}> {w['holding']}{kinds[0] if kinds else 'type'}1{units}",
+         f"<${{1:{label}}}> {w['holding']}{holder}${{3:1}}{units}", "a unit holding a label"),
+        (f"「{named}」1{units}", f"「${{1:{named}}}」${{2:1}}{units}", "a unit of a named character"),
+    ]
+
+
 #: parameter types whose values are only ever written as constants (charged, face_up, top …)
 FIXED = ("state", "face", "duration", "position")
 KEYWORDS = ("if", "elif", "else", "for", "in", "let", "step", "repeat", "until", "and", "or", "not")
-_IDS_FIELD = re.compile(r"^\s*(formats|frames|zones)\s*:[^#]*$")
+#: the id-list fields whose ids the vocabulary lists (`Vocabulary.formats` …)
+IDS_FIELDS = ("formats", "frames", "zones")
 
 
 @dataclass
@@ -54,43 +71,58 @@ class Completions:
 
 
 def complete(text: str, offset: int, rs: Ruleset | None) -> Completions:
-    """The completions at character `offset` of `text`."""
-    line_start = text.rfind("\n", 0, offset) + 1
-    before = text[line_start:offset]
-    word = len(re.search(r"[A-Za-z0-9_]*$", before).group())
+    """The completions at character `offset` of `text`: what the grammar takes there, as
+    lark's interactive parser says it (`cursor.at`); nothing where it takes no word."""
+    cur = cursor.at(text, offset)
+    if cur is None:  # in a string, or after a syntax error
+        return Completions([])
     vocab = vocabulary(rs) if rs is not None else None
-    m = re.search(r"@([^\s$★☆]*)$", before)
-    if m:
+    typed, word = cur.typed, cur.replace
+    if typed is not None and typed.type == "HEADER":
         headers = _vocab(vocab, "headers")
-        return Completions([_item(h, K.EnumMember, "トリガー-スピード-タイミング") for h in headers], len(m.group(1)))
-    if re.search(r"\$[A-Z]*$", before):
+        return Completions([_item(h, K.EnumMember, "トリガー-スピード-タイミング") for h in headers], len(typed) - 1)
+    if typed is not None and typed.type == "COST":
         return Completions([_item(letter, K.EnumMember, what) for letter, what in _vocab(vocab, "costs", {}).items()])
-    m = re.search(r"[★☆]([^#\"]*)$", before)
-    if m:
+    if typed is not None and typed.type in ("KEY", "UNIT_COND"):
         return Completions([lsp.CompletionItem(label=label, kind=K.Snippet, detail=doc, insert_text=snippet,
-                                               insert_text_format=SNIPPET) for label, snippet, doc in CONDITION_FORMS],
-                           len(m.group(1)))
-    m = re.match(r"^\s*(" + "|".join(FIELD_TERMS) + r")\s*:\s*[A-Za-z_]*$", before)
-    if m and rs is not None:  # `note: …` names a declared note
-        table = getattr(rs.vocabulary, FIELD_TERMS[m.group(1)])
-        return Completions([_item(t.id, K.EnumMember, t.name) for t in table], word)
-    m = _IDS_FIELD.match(before)
-    if m:
-        return Completions([_item(k, K.EnumMember, v) for k, v in _vocab(vocab, m.group(1), {}).items()], word)
-    depth = depth_at(text, offset)
-    if depth == 1 and re.fullmatch(r"\s*[a-z_]*", before):
-        return Completions(_fields(), word)
-    if depth == 0 and re.fullmatch(r"[a-z]*", before):
-        return Completions([_item(w, K.Keyword) for w in ITEM_WORDS + ("override",)], word)
-    if re.search(r"^\s*trigger\s*:.*\bon\s+[A-Za-z_]*$", before):
+                                               insert_text_format=SNIPPET) for label, snippet, doc in condition_forms(rs)],
+                           len(typed) - 1)
+    if "action" in cur.words:  # the top level: the words that open an item
+        return Completions([_item(w, K.Keyword) for w in ITEM_WORDS + ("override",) if w in cur.words], word)
+    field = _open_field(cur)
+    if field is not None:  # the value of a field of ids (`formats: …`) or text (`note: …`)
+        if field in FIELD_TERMS and rs is not None:  # `note: …` names a declared note
+            table = getattr(rs.vocabulary, FIELD_TERMS[field])
+            return Completions([_item(t.id, K.EnumMember, t.name) for t in table], word)
+        ids = _vocab(vocab, field, {}) if field in IDS_FIELDS else {}
+        return Completions([_item(k, K.EnumMember, v) for k, v in ids.items()], word)
+    fields = sorted(cur.words & FIELD_NAMES)
+    if fields:
+        return Completions([lsp.CompletionItem(label=f, kind=K.Field, insert_text=f"{f}: ") for f in fields], word)
+    if "ID" not in cur.accepts:
+        return Completions([])
+    if cur.stack and isinstance(cur.stack[-1], Token) and cur.stack[-1] == "on":  # trigger: "…" on …
         return Completions([_item(n, K.Event, spec.signature) for n, spec in LIBRARY.items()
                             if spec.kind == "event"], word)
-    param = parameter_at(before)
+    param = parameter_at(cur)
     if param is not None:
-        typed = _by_parameter_type(param.name, param.type, vocab, rs)
-        if typed is not None:
-            return Completions(typed, word)
-    return Completions(_expression(vocab, rs, context_names(text, offset, rs), locals_before(text, offset)), word)
+        typed_values = _by_parameter_type(param.name, param.type, vocab, rs)
+        if typed_values is not None:
+            return Completions(typed_values, word)
+    return Completions(_expression(vocab, rs, context_names(cur, rs), locals_at(cur)), word)
+
+
+def _open_field(cur: cursor.Cursor) -> str | None:
+    """The key of the field the cursor is in the value of, when that field holds ids or a
+    declared term (`formats: …`, `note: …`): the key the parser reduced before the `:`."""
+    for v in reversed(cur.stack):
+        if isinstance(v, Tree) and v.data in ("ids_key", "text_key"):
+            return str(v.children[0])
+        if isinstance(v, Tree) and v.data.startswith("_"):  # the ids written so far
+            continue
+        if not (isinstance(v, Token) and v.type in ("COLON", "WORD")):
+            return None
+    return None
 
 
 def _vocab(vocab: Vocabulary | None, name: str, default=()):

@@ -13,7 +13,7 @@ from ..source import Span
 from ..syntax import ast
 from . import resolved
 from .analysis import Analysis, script_at
-from .cursor import name_at, reference_at
+from .cursor import Spot
 
 
 @dataclass(frozen=True)
@@ -23,26 +23,27 @@ class Target:
     text: str
 
 
-def definition(analysis: Analysis, module: ast.Module, path: Path, line: str, line_no: int,
+def definition(analysis: Analysis, module: ast.Module, path: Path, at: Spot | None, line_no: int,
                column: int) -> Target | None:
-    """Where the thing under the cursor (0-based `line_no`, `column`) is defined."""
+    """Where the thing under the cursor (0-based `line_no`, `column`; `at`, its token) is defined."""
     rs = analysis.ruleset(path)
-    if rs is None:
+    if rs is None or at is None:
         return None
     checked = resolved.script_at(rs, module, line_no + 1)
     name = resolved.name_at(checked, analysis.name_of(path), line_no + 1, column) if checked else None
     term = resolved.resolve_name(rs, name).term if name is not None else None
-    named = resolved.field_term(rs, line, column)
-    term = named[0] if named is not None else term
+    named = at.field_term()
+    if named is not None and named[0] in resolved.FIELD_TERMS:  # `note: …`
+        term = getattr(rs.vocabulary, resolved.FIELD_TERMS[named[0]]).get(named[1].text) or term
     if term is not None:  # a word of the vocabulary → its declaration
         where, text = analysis.paths.get(term.span.file), analysis.text(term.span.file)
         return Target(where, term.span, text) if where is not None and text is not None else None
     own = script_at(module, line_no + 1)
-    ref = reference_at(line, column)
+    ref = at.reference()
     if ref is not None:
         script = rs.by_name(ref.text)
         return _script(analysis, script) if script is not None else None
-    word = name_at(line, column)
+    word = at.name()
     if word is None:
         return None
     if own is not None and own.override and own.id.value == word.text and own.id.span.line == line_no + 1:

@@ -14,35 +14,41 @@ from .. import effects as fx
 from ..model import Ruleset, Script
 from ..syntax.conditions import ConditionError, format_condition, parse_condition
 from ..verbs import LIBRARY, VerbSpec
-from .cursor import Word, condition_at, followed_by_paren, name_at, reference_at
-from .resolved import describe, describe_term, field_term, resolve_name
+from .cursor import Spot, Word
+from .resolved import FIELD_TERMS, describe, describe_term, resolve_name
 
 MARKS = {"★": "キーカード条件 (key card condition)", "☆": "ユニット条件 (unit condition)"}
 WAYS_SHOWN = 5000
 
 
-def hover_text(line: str, column: int, rs: Ruleset | None, name: fx.Name | None = None,
+def hover_text(at: Spot | None, rs: Ruleset | None, name: fx.Name | None = None,
                script: Script | None = None) -> tuple[str, Word] | None:
-    """Markdown for what is under the cursor on `line`, and the word it is about. `name` is
-    the checked model's name at the cursor, if any, in `script`: what it resolved to is shown."""
-    cond = condition_at(line, column)
+    """Markdown for the token under the cursor (`cursor.spot`), and the word it is about.
+    `name` is the checked model's name at the cursor, if any, in `script`: what it resolved
+    to is shown."""
+    if at is None:
+        return None
+    cond = at.condition()
     if cond is not None:
         mark, word = cond
-        spellings = rs.vocabulary.spelling_map() if rs is not None else None
-        return describe_condition(mark, word.text, spellings), word
-    ref = reference_at(line, column)
+        voc = rs.vocabulary if rs is not None else None
+        return describe_condition(mark, word.text, voc and voc.spelling_map(), voc and voc.spelled()), word
+    ref = at.reference()
     if ref is not None and rs is not None:
         script = rs.by_name(ref.text)
         if script is not None:
             return card(script, rs), ref
-    term = field_term(rs, line, column) if rs is not None else None
-    if term is not None:  # `note: untargetableByCounter`
-        return describe_term("notes", term[0]), Word(term[0].id, term[1], term[2])
-    word = name_at(line, column)
+    named = at.field_term()
+    if named is not None and named[0] in FIELD_TERMS and rs is not None:  # `note: untargetableByCounter`
+        table = FIELD_TERMS[named[0]]
+        term = getattr(rs.vocabulary, table).get(named[1].text)
+        if term is not None:
+            return describe_term(table, term), named[1]
+    word = at.name()
     if word is None:
         return None
     spec = LIBRARY.get(word.text)
-    if spec is not None and (followed_by_paren(line, word) or line[:word.start].rstrip().endswith(" on")):
+    if spec is not None and at.called():
         return verb_doc(spec), word
     if name is not None and rs is not None and script is not None and name.id == word.text:
         found = resolve_name(rs, name)
@@ -71,11 +77,12 @@ def _cards(cards: list[Card]) -> str:
     return " ".join(str(c) for c in cards) if cards else "none"
 
 
-def describe_condition(mark: str, text: str, spellings: dict[str, str] | None = None) -> str:
+def describe_condition(mark: str, text: str, spellings: dict[str, str] | None = None,
+                       words: dict[str, str] | None = None) -> str:
     """The condition in words: how many cards, which cards can take part, how many ways."""
     head = f"**{mark}{text}** — {MARKS[mark]}"
     try:
-        cond = parse_condition(text, spellings)
+        cond = parse_condition(text, spellings, words)
     except ConditionError as err:
         return f"{head}\n\nnot a condition: {err.message} (expected {err.expected})"
     if isinstance(cond, LabelHolder):
@@ -86,7 +93,7 @@ def describe_condition(mark: str, text: str, spellings: dict[str, str] | None = 
     deck = full_deck()
     size = (f"{cond.min_cards}" if cond.max_cards == cond.min_cards
             else f"{cond.min_cards} or more" if cond.max_cards is None else f"{cond.min_cards}〜{cond.max_cards}")
-    out = [head, "", f"Takes {size} card(s): {format_condition(cond)}"]
+    out = [head, "", f"Takes {size} card(s): {format_condition(cond, words=words)}"]
     if isinstance(cond, Slots):
         for i, p in enumerate(cond.patterns, 1):
             label = f"card {i}" if len(cond.patterns) > 1 else "the card"

@@ -8,7 +8,6 @@ editor shows exactly what the compiled script will use.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -124,19 +123,6 @@ def describe(rs: m.Ruleset, script: m.Script, found: Resolved) -> str:
 
 #: fields whose value names a declared term instead of holding text (`note: untargetableByCounter`)
 FIELD_TERMS = {"note": "notes"}
-_FIELD_TERM = re.compile(r"^\s*(" + "|".join(FIELD_TERMS) + r")\s*:\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:#|$)")
-
-
-def field_term(rs: m.Ruleset, line: str, column: int) -> tuple[Term, int, int] | None:
-    """The declared term a field names, if the cursor (0-based `column`) is on its id:
-    the term and the id's start and end columns."""
-    found = _FIELD_TERM.match(line)
-    if found is None or not found.start(2) <= column <= found.end(2):
-        return None
-    term = getattr(rs.vocabulary, FIELD_TERMS[found.group(1)]).get(found.group(2))
-    return (term, found.start(2), found.end(2)) if term is not None else None
-
-
 def describe_term(table: str, term: Term) -> str:
     """Markdown for a declared term named outside an effect (a rule note)."""
     return f"`{term.id}` — vocabulary term ({table}): 「{term.name}」 — declared at {term.span}"

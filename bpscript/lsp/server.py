@@ -8,6 +8,9 @@ change schedules a check `DEBOUNCE` seconds later, and a newer change replaces i
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import re
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -16,7 +19,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from .. import __version__
-from . import resolved
+from . import cursor, resolved
 from .analysis import Analysis, analyse, module_of, package_of
 from .completion import complete
 from .definition import definition
@@ -39,21 +42,30 @@ class BpsLanguageServer(LanguageServer):
 
     # ---------------------------------------------------------------- documents
     def open_documents(self) -> dict[str, tuple[Path, str, int | None]]:
+        """Every open `.bps` document (a `bps` one too, saved or not) by URI: its path, text, version."""
         out = {}
         for uri, doc in self.workspace.text_documents.items():
-            path = to_fs_path(uri)
-            if path is not None and path.endswith(".bps"):
-                out[uri] = (Path(path), doc.source, doc.version)
+            found = document_path(uri, doc.language_id)
+            if found is not None:
+                out[uri] = (found[0], doc.source, doc.version)
         return out
+
+    def package_key(self, uri: str) -> tuple[str, Path, bool] | None:
+        """The key of the document's package, its path, and whether it is a package alone."""
+        doc = self.workspace.text_documents.get(uri)
+        found = document_path(uri, doc.language_id if doc is not None else None)
+        if found is None:
+            return None
+        path, alone = found
+        return package_of(path, alone)[0], path, alone
 
     async def analysis(self, uri: str) -> tuple[Analysis, Path, dict[str, int | None]] | None:
         """The analysis of the document's package as the editor holds it now (cached), and
         the version of each open document it saw."""
-        path = to_fs_path(uri)
-        if path is None:
+        found = self.package_key(uri)
+        if found is None:
             return None
-        path = Path(path)
-        key, _ = package_of(path)
+        key, path, alone = found
         docs = self.open_documents()
         versions = tuple(sorted((u, v) for u, (_, _, v) in docs.items()))
         cached = self.analyses.get(key)
@@ -61,7 +73,7 @@ class BpsLanguageServer(LanguageServer):
             return cached[1], path, dict(versions)
         overlay = {p: text for p, text, _ in docs.values()}
         loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(self.worker, analyse, path, overlay)
+        result = await loop.run_in_executor(self.worker, analyse, path, overlay, alone)
         self.analyses[key] = (versions, result)
         return result, path, dict(versions)
 
@@ -87,11 +99,31 @@ class BpsLanguageServer(LanguageServer):
         analysis, _, loaded = found
         # every open document of the package that this load saw, as it saw it, gets its diagnostics
         for other, (path, text, version) in self.open_documents().items():
-            if package_of(path)[0] != analysis.key or other not in loaded or loaded[other] != version:
+            mine = self.package_key(other)
+            if other not in loaded or loaded[other] != version or mine is None or mine[0] != analysis.key:
                 continue
             diags = [to_lsp(d, text) for d in analysis.diagnostics(path)]
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(other, diags, version))
 
+
+def document_path(uri: str, language_id: str | None) -> tuple[Path, bool] | None:
+    """Where a bpscript document is, or will be, and whether it has no package directory
+    to share: a `file:` URI's path, saved or not, in a directory that exists or not; an
+    `untitled:` (or other) URI of a `bps` document, a path under a directory never made,
+    so that every buffer the user types in is checked (None: not a bpscript document)."""
+    path = to_fs_path(uri)
+    if path is not None and (path.endswith(".bps") or language_id == "bps"):
+        where = Path(path)
+        return where, where.suffix != ".bps" or not where.parent.is_dir()
+    if path is None and (language_id == "bps" or uri.endswith(".bps")):
+        name = re.sub(r"[^\w.-]+", "_", uri.partition(":")[2]).strip("_.") or "untitled"
+        digest = hashlib.sha256(uri.encode()).hexdigest()[:8]  # two URIs never share a path
+        return UNSAVED / f"{name.removesuffix('.bps')}-{digest}.bps", True
+    return None
+
+
+#: the directory unsaved buffers are named in: never created, never read (each buffer is alone)
+UNSAVED = Path(tempfile.gettempdir()) / "bpscript-unsaved"
 
 server = BpsLanguageServer()
 
@@ -132,7 +164,8 @@ async def hover(ls: BpsLanguageServer, params: lsp.HoverParams) -> lsp.Hover | N
         file = found[0].name_of(found[1])
         script = resolved.script_at(rs, module_of(text, found[1]), pos.line + 1)
         name = resolved.name_at(script, file, pos.line + 1, pos.column) if script is not None else None
-    answer = hover_text(lines[pos.line] if pos.line < len(lines) else "", pos.column, rs, name, script)
+    offset = sum(len(l) + 1 for l in lines[:pos.line]) + pos.column
+    answer = hover_text(cursor.spot(text, offset), rs, name, script)
     if answer is None:
         return None
     markdown, word = answer
@@ -165,8 +198,8 @@ async def goto_definition(ls: BpsLanguageServer, params: lsp.DefinitionParams) -
     analysis, path, _ = found
     _, text, lines = _doc(ls, params.text_document.uri)
     pos = from_utf16(lines, params.position.line, params.position.character)
-    line = lines[pos.line] if pos.line < len(lines) else ""
-    target = definition(analysis, module_of(text, path), path, line, pos.line, pos.column)
+    offset = sum(len(l) + 1 for l in lines[:pos.line]) + pos.column
+    target = definition(analysis, module_of(text, path), path, cursor.spot(text, offset), pos.line, pos.column)
     if target is None:
         return None
     return lsp.Location(from_fs_path(str(target.path)), to_range(target.span, target.text))
@@ -185,6 +218,13 @@ def formatting(ls: BpsLanguageServer, params: lsp.DocumentFormattingParams) -> l
     return format_edits(text)
 
 
-def main(debounce: float = DEBOUNCE) -> None:
+def main(debounce: float = DEBOUNCE) -> int:
+    """Serve over stdio through `Framing`, which recovers from bad framing; 1 when the
+    input could not be read on (the editor restarts the server), else 0."""
+    import sys
+
+    from .framing import Framing
     server.debounce = debounce
-    server.start_io()
+    stdin = Framing(sys.stdin.buffer)
+    server.start_io(stdin=stdin)  # type: ignore[arg-type]
+    return 1 if stdin.stopped else 0

@@ -1,6 +1,6 @@
-"""Imported entries → `.bps` source: the bundled rules' vocabulary and formats (the data does
-not carry them), declarations for words the data adds, and one file per official list, in
-the layout of the bundled stdlib.
+"""Imported entries → `.bps` source: the package's vocabulary (`vocab_fill`: the edition's
+files and the words the data adds), and one file per official list, in the layout of the
+bundled stdlib.
 
 Text reaches the output only as a string literal with its quotes and backslashes escaped,
 so nothing from the data can become bpscript syntax.
@@ -10,15 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import model as m
-from .. import scriptview as sv
-from ..catalog import DEFAULT, catalog
-from ..syntax import ast
-from ..syntax.parser import parse_module
-from .importer import Entry, Imported
+from .importer import Entry
+from .vocab_fill import Assembled
 
-FILES = {"action": "10-actions.bps", "character": "20-characters.bps", "fog": "30-fogs.bps"}
-EXTRA_FILE = "05-imported-vocabulary.bps"
+FILES = {"action": "10-actions.bps", "character": "20-characters.bps", "fog": "30-fogs.bps",
+         "trump": "40-trumps.bps"}
 
 
 @dataclass
@@ -53,54 +49,12 @@ def literal(text: str, indent: str = "  ") -> str:
     return f'"""\n{body}\n{indent}"""'
 
 
-def bundled_vocabulary() -> dict[str, str]:
-    """The default bundled ruleset's files that declare words and formats but hold no script
-    (00-vocabulary.bps, 00-formats.bps): the vocabulary imported scripts are checked against.
-    Its identity (00-ruleset.bps) stays behind: the import is not that ruleset."""
-    out = {}
-    for f in sorted(catalog()[DEFAULT].directory.glob("*.bps")):
-        text = f.read_text(encoding="utf-8")
-        module, _ = parse_module(text, f.name)
-        if not any(isinstance(item, (ast.ScriptNode, ast.RulesetNode, ast.SupplementNode)) for item in module.items):
-            out[f.name] = text
-    return out
-
-
-def extra_vocabulary(imported: Imported, vocab: m.Ruleset) -> str | None:
-    """Declarations for the categories and labels the data uses and the bundled rules do not
-    declare: a category is a heading; a label gets no roles (what it lets a unit do is not in
-    the data)."""
-    taken = {t.id for table in (vocab.vocabulary.categories, vocab.vocabulary.types, vocab.vocabulary.labels)
-             for t in table}
-    lines: list[str] = []
-    seen: set[str] = set()
-
-    def fresh(stem: str) -> str:
-        n = 1
-        while f"{stem}{n}" in taken:
-            n += 1
-        taken.add(f"{stem}{n}")
-        return f"{stem}{n}"
-
-    for e in imported.entries:
-        category = str(e.values["category"])
-        if category and not sv.has_category(vocab, category) and ("c", category) not in seen:
-            seen.add(("c", category))
-            lines.append(f"category {fresh('importedCategory')} {quote(category)}")
-        for name, _ in e.values.get("labels", []):
-            if not sv.has_label(vocab, name) and ("l", name) not in seen:
-                seen.add(("l", name))
-                lines.append(f"label {fresh('importedLabel')} {quote(name)}")
-    if not lines:
-        return None
-    return "\n".join(["# Words the official data uses that the bundled rules do not declare", ""] + lines + [""])
-
-
-def script(e: Entry) -> list[str]:
-    """One entry as a bpscript item."""
+def script(e: Entry, mark: str = "☆") -> list[str]:
+    """One entry as a bpscript item (`mark`: how its component kind prints a unit condition)."""
     v = e.values
     kind = e.kind
-    out = [f"{kind} {v['id']} {quote(str(v['name']))} ({v['type']}) {{"]
+    typ = f" ({v['type']})" if v.get("type") else ""
+    out = [f"{kind} {v['id']} {quote(str(v['name']))}{typ} {{"]
     if kind == "action":
         head = f"  @{v['trigger']}-{v['speed']}-{v['timing']}"
         if v.get("cost"):
@@ -110,7 +64,9 @@ def script(e: Entry) -> list[str]:
             head += f" ★{key}"
         out.append(head)
     else:
-        out.append(f"  ☆{v['unit_condition']}")
+        out.append(f"  {mark}{v['unit_condition']}")
+    for code, reason in v.get("allow", []):
+        out.append(f"  allow {code} {quote(reason)}")
     if v.get("ruby"):
         out.append(f"  ruby: {quote(str(v['ruby']))}")
     if v["category"] and v["category"] != v["type"]:
@@ -122,7 +78,8 @@ def script(e: Entry) -> list[str]:
         if v.get("target"):
             spec = v.get("target_spec")
             out.append(f"  target: {spec}" if spec else f"  target: {literal(str(v['target']))}")
-        out.append(f"  effect: {literal(str(v['effect']))}")
+        same = f" same_as {v['same_as']}" if v.get("same_as") else ""
+        out.append(f"  effect: {literal(str(v['effect']))}{same}")
     else:
         if v.get("size"):
             out.append(f"  size: {v['size']}" if v.get("size_number") else f"  size: {quote(str(v['size']))}")
@@ -138,7 +95,10 @@ def script(e: Entry) -> list[str]:
     if v.get("flavor"):
         by = f" by {quote(str(v['flavor_speaker']))}" if v.get("flavor_speaker") else ""
         out.append(f"  flavor: {literal(str(v['flavor']))}{by}")
-    out.append(f"  formats: {' '.join(v['formats'])}")
+    if v.get("formats"):
+        out.append(f"  formats: {' '.join(v['formats'])}")
+    if v.get("frames"):
+        out.append(f"  frames: {' '.join(v['frames'])}")
     if v.get("since"):
         out.append(f"  since: {v['since']}")
     if v.get("update"):
@@ -149,26 +109,24 @@ def script(e: Entry) -> list[str]:
     return "\n".join(out).split("\n")
 
 
-def write_package(imported: Imported, vocab: m.Ruleset, title: str) -> Written:
+def write_package(entries: list[Entry], assembled: Assembled, title: str, paths: list[str]) -> Written:
     """The `.bps` files of an import (only the lists that have entries)."""
     w = Written()
-    w.files.update(bundled_vocabulary())
-    extra = extra_vocabulary(imported, vocab)
-    if extra is not None:
-        w.files[EXTRA_FILE] = extra
+    w.files.update(assembled.files)
+    marks = {c.id: c.mark for c in assembled.vocab.vocabulary.components}
     for kind, name in FILES.items():
-        entries = [e for e in imported.entries if e.kind == kind]
-        if not entries:
+        mine = [e for e in entries if e.kind == kind]
+        if not mine:
             continue
-        lines = [f"# {title} — imported by `bpscript import` from {imported.path}", ""]
+        lines = [f"# {title} — imported by `bpscript import` from {', '.join(paths)}", ""]
         spans = []
         category = None
-        for e in entries:
+        for e in mine:
             if e.values["category"] != category:
                 category = e.values["category"]
                 lines += [f"# ---------------------------------------------------------------- {category}", ""]
             start = len(lines) + 1
-            lines += script(e)
+            lines += script(e, marks.get(kind, "☆"))
             spans.append((start, len(lines), e))
             lines.append("")
         w.files[name] = "\n".join(lines)

@@ -5,8 +5,8 @@ docs/migrating.md, "Notation differences"):
 
 - nesting: a leading `-` per level before a list marker (`-1.`, `--A.`, `-・`) where the
   model indents by two spaces per level;
-- full-width digits (`０`, `４`, `２枚`) in rule text, which the official RST writer prints
-  as ASCII and the model holds as ASCII;
+- full-width digits (`０`, `４`, `２枚`) are kept as written (a card condition reads them
+  as the digits they are);
 - trailing spaces at line ends (Markdown-style breaks) that no output shows;
 - abilities as `・` lines of one text (charAbility), labels as one comma-separated text,
   update versions as one comma-separated text, formats as one comma-separated text with
@@ -19,7 +19,8 @@ import re
 
 #: the official lists: (top-level key, key of the items in a group, script kind)
 LISTS: tuple[tuple[str, str, str], ...] = (
-    ("actList", "acts", "action"), ("charList", "chars", "character"), ("fogList", "fogs", "fog"))
+    ("actList", "acts", "action"), ("charList", "chars", "character"), ("fogList", "fogs", "fog"),
+    ("trumpList", "trumps", "trump"))
 
 #: official field → bpscript field, per kind (`format` → formats, and the group `type` → category)
 ACTION_FIELDS: dict[str, str] = {
@@ -41,7 +42,18 @@ FOG_FIELDS: dict[str, str] = {
     "flavor": "flavor", "flavorSpeaker": "flavor_speaker", "since": "since", "update": "update",
     "devNote": "dev_note",
 }
-FIELDS: dict[str, dict[str, str]] = {"action": ACTION_FIELDS, "character": CHARACTER_FIELDS, "fog": FOG_FIELDS}
+TRUMP_FIELDS: dict[str, str] = {
+    "format": "formats", "trumpName": "name", "ruby": "ruby", "trumpId": "id", "trumpType": "type",
+    "trumpKey": "unit_condition", "trumpAbility": "abilities", "story": "story", "flavor": "flavor",
+    "flavorSpeaker": "flavor_speaker", "since": "since", "update": "update", "devNote": "dev_note",
+}
+FIELDS: dict[str, dict[str, str]] = {"action": ACTION_FIELDS, "character": CHARACTER_FIELDS, "fog": FOG_FIELDS,
+                                     "trump": TRUMP_FIELDS}
+#: official fields of every entry that the model has no place for: kept beside the scripts
+#: (official-data.yaml, `kept:`) and written back by the export, never reported
+KEPT = ("changed", "charNote")
+#: the frame membership of an entry of the frame data (`・パック` per line)
+FRAME = "frame"
 
 #: what an entry must have: the official schema's requirements, plus the unit condition
 #: bpscript needs of every component (fogKey)
@@ -49,6 +61,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "action": ("format", "actName", "actId", "actType", "actTrigger", "actSpeed", "actTime", "actEffect"),
     "character": ("format", "charName", "charId", "charType", "charKey"),
     "fog": ("format", "fogName", "fogId", "fogType", "fogKey"),
+    "trump": ("format", "trumpName", "trumpId", "trumpKey"),
 }
 
 #: bpscript fields holding rule text: here nesting markers, full-width digits and
@@ -56,16 +69,14 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 RULE_TEXT = frozenset({"key", "key_unit", "unit_condition", "cost", "activation", "trigger_condition", "note",
                        "target", "effect", "size", "labels", "abilities", "placed_by"})
 
-_FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 _MARKER = r"(?=・|[0-9０-９]+[.．]|[A-Z][.．]|※)"
 _DASHES = re.compile(r"^(-+)" + _MARKER)
-_INDENT = re.compile(r"^((?:  )+)(?=・|[0-9]+\.|[A-Z]\.|※)")
-_FULLWIDTH_PERIOD = re.compile(r"^(\s*(?:[0-9]+|[A-Z]))．")
+_INDENT = re.compile(r"^((?:  )+)(?=・|[0-9０-９]+[.．]|[A-Z][.．]|※)")
 
 
 def from_official(text: str, rule_text: bool) -> str:
     """Official text → the model's: trailing spaces go; in rule text `-` nesting becomes
-    indentation and full-width digits (and a list marker's `．`) become ASCII."""
+    indentation. Everything else (full-width digits too) is kept as written."""
     lines = []
     for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         line = line.rstrip(" \t")
@@ -73,7 +84,6 @@ def from_official(text: str, rule_text: bool) -> str:
             m = _DASHES.match(line)
             if m:
                 line = "  " * len(m.group(1)) + line[m.end():]
-            line = _FULLWIDTH_PERIOD.sub(r"\1.", line.translate(_FULLWIDTH_DIGITS))
         lines.append(line)
     return "\n".join(lines).strip("\n")
 
@@ -130,7 +140,7 @@ def split_abilities(text: str) -> list[str]:
     for line in lines:
         if line.startswith("・"):
             out.append([line[1:]])
-        elif line.strip():
+        else:  # blank lines inside an ability are its own (a paragraph break): kept
             out[-1].append(line)
     return ["\n".join(x).strip("\n") for x in out]
 
@@ -141,3 +151,12 @@ def join_abilities(texts: list[str], bullets: bool) -> str:
     if not bullets and len(texts) == 1:
         return texts[0]
     return "\n".join("・" + t for t in texts)
+
+
+def read_frames(value: str) -> list[str]:
+    """`frame:` of the frame data (`・パック` per line) → the frames' printed names."""
+    return [line.strip().lstrip("・").strip() for line in value.split("\n") if line.strip().lstrip("・").strip()]
+
+
+def write_frames(names: list[str]) -> str:
+    return "\n".join("・" + n for n in names)

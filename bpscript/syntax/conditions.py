@@ -1,25 +1,29 @@
 """Parse the printed card-condition notation (★ / ☆) into `bpscript.conditions`.
 
-Accepts every official form and what people type: ♥/♡, ♦/♢, ♤/♠, ♧/♣, ASCII suits
-S H D C, range separators 〜 ~ ～ -, full-width parentheses, `2 枚` or `2枚`, JOKER in any
-case. The original text is kept in `text`, so the Japanese is reproduced exactly.
-A hand-written recursive descent: the language is tiny, and it reports the offset of
-the first problem with what was expected there.
+This module keeps the grammar; the words of the notation (同じスート, 枚, を持つ …) are the
+ruleset's: `spelling` declarations without alternatives in its vocabulary, by id
+(`WORD_IDS`), and the base ruleset's (`base_words`) where none is given. Accepts every
+official form and what people type: the ruleset's alternative spellings (♥ for ♡, ～ for
+〜, スーツ for スート), ASCII suits S H D C, the range separator -, full-width parentheses,
+commas and spaces, `2 枚` or `2枚`, JOKER in any case. The original text is kept in
+`text`, so the Japanese is reproduced exactly. A hand-written recursive descent: the
+language is tiny, and it reports the offset of the first problem with what was expected.
 """
 
 from __future__ import annotations
 
 import re
-
+import unicodedata
+from functools import lru_cache
 from typing import Mapping
 
 from ..cards import RANK_VALUES, SUIT_ALIASES, SUITS, rank_name
 from ..conditions import (CardCondition, CardPattern, FaceDown, LabelHolder, NamedCharacter, RareCard,
                           SameNumber, SameSuit, Slots, UnitCondition)
 
-# one-for-one replacements, so offsets in the normalised text are offsets in the original
-_NORMALISE = str.maketrans({"♥": "♡", "♦": "♢", "♤": "♠", "♧": "♣", "~": "〜", "～": "〜",
-                            "（": "(", "）": ")", "　": " ", "，": ",", "＜": "<", "＞": ">"})
+#: the spelling ids of the notation's words, as a ruleset's vocabulary declares them
+WORD_IDS = ("everyCard", "faceDown", "rareCard", "holding", "sameSuit", "sameNumber", "ofRanks", "taking",
+            "joined", "cardCount", "unitCount", "orMore")
 _RANK = re.compile(r"10|[2-9]|[AJQK]|1[1-9]|[01]|[0-9]+")
 SUIT_WORDS = "♠ ♡ ♢ ♣ (or S H D C)"
 RANK_WORDS = "a rank: A, 2〜10, J, Q, K"
@@ -35,11 +39,56 @@ class ConditionError(Exception):
         self.expected = expected
 
 
+@lru_cache(maxsize=1)
+def base_ruleset_spellings() -> tuple[dict[str, str], dict[str, str]]:
+    """The base ruleset's spellings, read from its declarations (its `*vocabulary*.bps`
+    files, parsed alone): the notation's words by id, and alternative → canonical."""
+    from .. import catalog
+    from . import ast
+    from .parser import parse_module
+    words: dict[str, str] = {}
+    alternatives: dict[str, str] = {}
+    for path in catalog.catalog()[catalog.DEFAULT].files():
+        if "vocabulary" not in path.name:
+            continue
+        for item in parse_module(path.read_text("utf-8"), str(path))[0].items:
+            if isinstance(item, ast.VocabNode) and item.kind.value == "spelling":
+                words[item.id.value] = item.name.value
+                for attr in item.attrs:
+                    alternatives.update((str(getattr(x, "value", x)), item.name.value) for x in attr.values)
+    return words, alternatives
+
+
+def base_words() -> dict[str, str]:
+    """The notation's words of the base ruleset, by spelling id."""
+    return words_of(None)
+
+
+def words_of(declared: Mapping[str, str] | None) -> dict[str, str]:
+    """The notation's words: those `declared` (spelling id → word, a ruleset's
+    `Vocabulary.spelled()`), the base ruleset's for the others."""
+    base = base_ruleset_spellings()[0]
+    got = {k: (declared or {}).get(k) or base.get(k, "") for k in WORD_IDS}
+    missing = [k for k, w in got.items() if not w]
+    if missing:
+        raise ConditionError(f"the ruleset spells no word for {', '.join(missing)}", 0,
+                             "spelling declarations of the notation's words")
+    return got
+
+
+def _fold_width(ch: str) -> str:
+    """A full-width form as its ASCII character (（ → (, ， → ,, 　 → space, ４ → 4), one for
+    one: the text is kept as written, offsets in the folded text are offsets in it."""
+    folded = unicodedata.normalize("NFKC", ch)
+    return folded if len(folded) == 1 and folded.isascii() and (folded.isdigit() or not folded.isalnum()) else ch
+
+
 class _Reader:
-    def __init__(self, text: str):
+    def __init__(self, text: str, words: Mapping[str, str]):
         self.text = text
-        self.s = text.translate(_NORMALISE)
+        self.s = "".join(map(_fold_width, text))
         self.i = 0
+        self.w = words
 
     def ws(self) -> None:
         while self.i < len(self.s) and self.s[self.i] in " \t":
@@ -124,7 +173,8 @@ class _Reader:
             return CardPattern(None, numbers, True)
         suits = None
         ch = self.s[self.i:self.i + 1]
-        if ch in SUIT_ALIASES and not (ch in "SHDC" and self.s[self.i + 1:self.i + 2] in ("", " ", "と")):
+        if ch in SUIT_ALIASES and not (ch in "SHDC" and (self.s[self.i + 1:self.i + 2] in ("", " ")
+                                                         or self.s.startswith(self.w["joined"], self.i + 1))):
             suits = frozenset({SUIT_ALIASES[ch]})
             self.i += 1
         elif ch.isalpha() and ch.isascii() and ch not in "AJQK":
@@ -160,25 +210,35 @@ def respell(text: str, spellings: Mapping[str, str]) -> tuple[str, list[int]]:
     return "".join(out), where
 
 
-def parse_condition(text: str, spellings: Mapping[str, str] | None = None) -> CardCondition | UnitCondition:
+def parse_condition(text: str, spellings: Mapping[str, str] | None = None,
+                    words: Mapping[str, str] | None = None) -> CardCondition | UnitCondition:
     """Parse one condition; raises ConditionError (and nothing else) on bad input.
 
-    `spellings` are the ruleset's accepted alternative spellings (スーツ for スート); an
-    error's offset is an offset into `text` as written. The condition keeps `text` as
-    written, so the Japanese is reproduced exactly."""
+    `spellings` are the ruleset's accepted alternative spellings (スーツ for スート) and
+    `words` the notation's words it declares (`Vocabulary.spelled()`); the base ruleset's
+    where not given. An error's offset is an offset into `text` as written. The condition
+    keeps `text` as written, so the Japanese is reproduced exactly."""
     if not isinstance(text, str):
         raise ConditionError("a condition is text", 0, "text")
+    if spellings is None:
+        spellings = base_ruleset_spellings()[1]
+    w = words_of(words)
     if spellings:
         canon, where = respell(text, spellings)
-        try:
-            cond = parse_condition(canon)
-        except ConditionError as err:
-            raise ConditionError(err.message, where[min(err.offset, len(where) - 1)], err.expected) from None
-        return _with_text(cond, text)
-    r = _Reader(text)
+        if canon != text:
+            try:
+                cond = _parse(canon, w)
+            except ConditionError as err:
+                raise ConditionError(err.message, where[min(err.offset, len(where) - 1)], err.expected) from None
+            return _with_text(cond, text)
+    return _parse(text, w)
+
+
+def _parse(text: str, w: Mapping[str, str]) -> CardCondition | UnitCondition:
+    r = _Reader(text, w)
     r.ws()
     if r.i >= len(r.s):
-        r.fail("empty condition", "a card condition such as ♡A〜10")
+        r.fail("empty condition", f"a card condition such as ♡A〜10 or {w['sameSuit']}{w['taking']}2{w['cardCount']}")
     try:
         cond = _condition(r, text)
     except RecursionError:  # pragma: no cover - the grammar does not recurse
@@ -188,54 +248,56 @@ def parse_condition(text: str, spellings: Mapping[str, str] | None = None) -> Ca
 
 
 def _condition(r: _Reader, text: str) -> CardCondition | UnitCondition:
-    if r.take("全て"):
-        r.expect("(", "'(' of (裏向き)")
-        r.expect("裏向き", "裏向き")
+    w = r.w
+    if r.take(w["everyCard"]):
+        r.expect("(", f"'(' of ({w['faceDown']})")
+        r.expect(w["faceDown"], w["faceDown"])
         r.expect(")", "')'")
         return FaceDown(text=text)
-    if r.take("レアカード"):
-        return RareCard(r.count("枚"), text=text)
+    if r.take(w["rareCard"]):
+        return RareCard(r.count(w["cardCount"]), text=text)
     if r.take("<"):
         end = r.s.find(">", r.i)
         if end <= r.i:
-            r.fail("unclosed label", "a label such as <スラッシュ>", r.i - 1)
+            r.fail("unclosed label", f"a label such as <name> {w['holding']}…", r.i - 1)
         label = r.s[r.i:end].strip()
         r.i = end + 1
-        r.expect("を持つ", "を持つ")
+        r.expect(w["holding"], w["holding"])
         r.ws()
         found = re.compile(r"[^\s0-9]+").match(r.s, r.i)
         if not found:
-            r.fail("expected a type such as 兵士", "a type, e.g. 兵士")
+            r.fail("expected a type of unit", "a type of unit, as the vocabulary names it")
         kind = found.group()
         r.i = found.end()
-        return LabelHolder(label, kind, r.count("体"), text=text)
+        return LabelHolder(label, kind, r.count(w["unitCount"]), text=text)
     if r.take("「"):
         end = r.s.find("」", r.i)
         if end <= r.i:
-            r.fail("unclosed 「", "a character name such as 「リアニメーター」", r.i - 1)
+            r.fail("unclosed 「", "a character's name in 「 」", r.i - 1)
         name = r.s[r.i:end]
         r.i = end + 1
-        return NamedCharacter(name, r.count("体"), text=text)
-    if r.take("同じスート"):
-        if r.take("の"):
+        return NamedCharacter(name, r.count(w["unitCount"]), text=text)
+    if r.take(w["sameSuit"]):
+        if r.take(w["ofRanks"]):
             numbers, _ = r.ranks()
-            r.expect("を", "を")
-            return SameSuit(r.count("枚"), False, numbers, text=text)
-        r.expect("を", "を")
-        n = r.count("枚")
-        return SameSuit(n, r.take("以上"), None, text=text)
-    if r.take("同じ数字"):
-        r.expect("を", "を")
-        return SameNumber(r.count("枚"), text=text)
+            r.expect(w["taking"], w["taking"])
+            return SameSuit(r.count(w["cardCount"]), False, numbers, text=text)
+        r.expect(w["taking"], w["taking"])
+        n = r.count(w["cardCount"])
+        return SameSuit(n, r.take(w["orMore"]), None, text=text)
+    if r.take(w["sameNumber"]):
+        r.expect(w["taking"], w["taking"])
+        return SameNumber(r.count(w["cardCount"]), text=text)
     patterns = [r.pattern()]
-    while r.take("と"):
+    while r.take(w["joined"]):
         patterns.append(r.pattern())
-    if r.peek("を"):
+    if r.peek(w["taking"]):
         at = r.i
-        r.take("を")
-        n = r.count("枚")
+        r.take(w["taking"])
+        n = r.count(w["cardCount"])
         if len(patterns) > 1:
-            r.fail("'を N枚' applies to one card pattern, not to several joined by と", "one pattern, e.g. ♠A〜10 を 2枚", at)
+            r.fail(f"'{w['taking']} N{w['cardCount']}' applies to one card pattern, not to several joined by "
+                   f"{w['joined']}", f"one pattern, e.g. ♠A〜10 {w['taking']} 2{w['cardCount']}", at)
         patterns = patterns * n
     return Slots(tuple(patterns), text=text)
 
@@ -266,27 +328,31 @@ def _pattern_text(p: CardPattern) -> str:
     return ("Joker," if p.joker else "") + suit + _ranks_text(p.numbers)
 
 
-def format_condition(cond: CardCondition | UnitCondition, names: Mapping[str, str] | None = None) -> str:
+def format_condition(cond: CardCondition | UnitCondition, names: Mapping[str, str] | None = None,
+                     words: Mapping[str, str] | None = None) -> str:
     """The canonical notation of a condition (what `parse_condition` reads back to an equal
-    matcher). `names` maps the ids of a key unit condition to printed names."""
+    matcher), in the ruleset's `words` (the base ruleset's when not given). `names` maps the
+    ids of a key unit condition to printed names."""
     names = names or {}
+    w = words_of(words)
     if isinstance(cond, Slots):
         pats = [_pattern_text(p) for p in cond.patterns]
         if len(pats) > 1 and len(set(pats)) == 1:
-            return f"{pats[0]} を {len(pats)}枚"
-        return " と ".join(pats)
+            return f"{pats[0]} {w['taking']} {len(pats)}{w['cardCount']}"
+        return f" {w['joined']} ".join(pats)
     if isinstance(cond, SameSuit):
         if cond.numbers is not None:
-            return f"同じスートの{_ranks_text(cond.numbers)} を {cond.count}枚"
-        return f"同じスートを{cond.count}枚" + ("以上" if cond.at_least else "")
+            return f"{w['sameSuit']}{w['ofRanks']}{_ranks_text(cond.numbers)} {w['taking']} {cond.count}{w['cardCount']}"
+        return f"{w['sameSuit']}{w['taking']}{cond.count}{w['cardCount']}" + (w["orMore"] if cond.at_least else "")
     if isinstance(cond, SameNumber):
-        return f"同じ数字を{cond.count}枚"
+        return f"{w['sameNumber']}{w['taking']}{cond.count}{w['cardCount']}"
     if isinstance(cond, FaceDown):
-        return "全て(裏向き)"
+        return f"{w['everyCard']}({w['faceDown']})"
     if isinstance(cond, RareCard):
-        return f"レアカード{cond.count}枚"
+        return f"{w['rareCard']}{cond.count}{w['cardCount']}"
     if isinstance(cond, LabelHolder):
-        return f"<{names.get(cond.label, cond.label)}> を持つ{names.get(cond.kind, cond.kind)}{cond.count}体"
+        return (f"<{names.get(cond.label, cond.label)}> {w['holding']}{names.get(cond.kind, cond.kind)}"
+                f"{cond.count}{w['unitCount']}")
     if isinstance(cond, NamedCharacter):
-        return f"「{cond.name}」{cond.count}体"
+        return f"「{cond.name}」{cond.count}{w['unitCount']}"
     raise TypeError(f"not a condition: {cond!r}")

@@ -34,6 +34,7 @@ from importlib import resources
 from lark import Lark, Token
 from lark.exceptions import LarkError
 
+from ..cache import grammar_tables
 from ..diagnostics import Diagnostic
 from ..source import Span
 from .parser import decode_string, parse_module
@@ -62,7 +63,7 @@ def _token_parser() -> Lark:
     options = dict(parser="lalr", lexer="contextual", strict=True, maybe_placeholders=True,
                    keep_all_tokens=True)
     try:
-        return Lark(text, cache=True, **options)
+        return Lark(text, cache=grammar_tables(text, options), **options)
     except OSError:
         return Lark(text, **options)
 

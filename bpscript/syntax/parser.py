@@ -11,9 +11,11 @@ from importlib import resources
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput
 
+from ..cache import grammar_tables
 from ..collector import fewer_collections
 from ..diagnostics import Diagnostic
 from . import ast
+from .controls import control_characters
 from .driver import fast_parse
 from .keywords import ITEM_WORDS
 from .limits import too_deep
@@ -32,8 +34,8 @@ def grammar_parser() -> Lark:
     text = resources.files("bpscript.syntax").joinpath("grammar.lark").read_text("utf-8")
     options = dict(parser="lalr", lexer="contextual", strict=True, propagate_positions=True,
                    maybe_placeholders=True)
-    try:  # lark keeps the built tables in the temp directory, keyed by the grammar's hash
-        return quicken(Lark(text, cache=True, **options))
+    try:  # lark keeps the built tables in the cache directory, keyed by the grammar's hash
+        return quicken(Lark(text, cache=grammar_tables(text, options), **options))
     except OSError:
         return quicken(Lark(text, **options))
 
@@ -63,7 +65,7 @@ def _parse_module(text: str, path: str) -> tuple[ast.Module, list[Diagnostic]]:
         text = text[1:]
     src = text if text.endswith("\n") else text + "\n"
     module = ast.Module(path, text)
-    diags: list[Diagnostic] = []
+    diags: list[Diagnostic] = control_characters(text, path)
     parse = parse_text()
     try:
         _build(parse(src), path, 0, module, diags)

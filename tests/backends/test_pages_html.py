@@ -3,6 +3,7 @@ kept as lists, self-contained, and every homebrew text inert."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import yaml
 from bpscript.backends.html_backend import render_pages
 from bpscript.backends.markdown_backend import render_markdown
 from bpscript.docgen import action_list_pages
-from bpscript.loader import load, load_official
+from bpscript.loader import load, load_bundled, load_official
 
 ROOT = Path(__file__).parents[2]
 DATA = ROOT / "tests" / "data"
@@ -100,7 +101,60 @@ def test_pages_are_self_contained(pages):
         assert not re.search(r'(src|href)="(https?:)?//', page), name
         assert "<link" not in page and "@import" not in page, name
         for href in re.findall(r'href="([^"#]+)"', page):
-            assert href in pages, (name, href)
+            # the other bundled editions, built beside this one (test_the_index_links_every_bundled_edition)
+            assert href in pages or (name == "index.html" and EDITION.fullmatch(href)), (name, href)
+
+
+EDITION = re.compile(r"\.\./\.\./([^/]+)/html/index\.html")
+
+
+def test_the_index_links_every_bundled_edition(pages):
+    """`bpscript build` writes each bundled ruleset to generated/<name>/html/: the index of
+    each links the others there, and names its own."""
+    from bpscript.catalog import catalog
+    for name, index in (("blackpoker-8.2", pages["index.html"]),
+                        ("blackpoker-9.0", render_pages(load_bundled("blackpoker-9.0").ruleset)["index.html"])):
+        linked = EDITION.findall(index)
+        assert sorted(linked + [name]) == sorted(catalog()), linked
+        assert all((ROOT / "generated" / n / "html" / "index.html").is_file() for n in linked)
+    assert "BlackPoker 第9.0版</a>" in pages["index.html"]
+    homebrew = render_pages(load([ROOT / "frames" / "homebrew-example"]).ruleset)["index.html"]
+    assert not EDITION.search(homebrew)  # a package names its base on every page instead
+
+
+def test_a_frame_page_names_its_frame_once(pages):
+    """A package of one frame takes the frame's title: its page says 決闘 once in the header
+    and in the title, not 「決闘 フレーム 決闘」."""
+    rs = load([ROOT / "tests" / "backends" / "fixtures" / "one-frame"]).ruleset
+    assert rs.info.title == "決闘"
+    page = render_pages(rs)["frame-duel.html"]
+    header = re.search(r"<header.*?</header>", page, re.S).group(0)
+    h1 = re.sub(r"<[^>]+>", "", re.search(r"<h1>.*?</h1>", header).group(0))
+    assert h1 == "決闘"
+    assert re.search(r"<title>(.*?)</title>", page).group(1) == "決闘 アクションリスト"
+    assert "<h2>フレーム: 決闘</h2>" in page
+    assert re.search(r"<title>(.*?)</title>", pages["frame-extra.html"]).group(1) == \
+        "エクストラ — BlackPoker 公式ルール 第8.2版 アクションリスト"
+
+
+def test_every_list_page_has_the_filters(pages):
+    """Format, frame, category and search on every format and frame page and on all.html;
+    each page tells the filter script which format or frame it lists."""
+    for name, page in pages.items():
+        if name == "index.html":
+            assert 'id="filters"' not in page
+            continue
+        assert 'id="filters"' in page and "URLSearchParams" in page, name
+        for field in ('name="format"', 'name="frame"', 'name="category"', 'name="q"'):
+            assert field in page, (name, field)
+        data = json.loads(re.search(r'<script type="application/json" id="filter-data">(.*?)</script>',
+                                    page, re.S).group(1))
+        kind, _, rest = name.partition("-")
+        assert data["page"] == ({kind: rest[:-5]} if kind in ("format", "frame") else None), name
+    lite = pages["format-lite.html"]
+    assert '<option value="lite" selected>' in lite
+    categories = re.search(r'<select name="category">(.*?)</select>', lite).group(1)
+    assert "速攻魔法" in categories and "切札" not in categories  # the page's own categories
 
 
 def test_in_page_links_land(pages):

@@ -59,7 +59,7 @@ def test_a_homebrew_package_gets_its_frame_and_the_format_it_is_played_in(homebr
     text = _text(files["pdf/frame-miniDuel.pdf"])
     assert "【決闘の備え】" in text and "ミニ決闘" in text
     assert "自作ルール" in text and "BlackPoker 公式ルール 第8.2版" in text  # says it is homebrew, names its base
-    assert "置き換えるスクリプト" in text and "$DL" in text  # the override it makes in the frame
+    assert "置き換えるスクリプト" in text and "$ⒹⓁ" in text  # the override it makes in the frame
     lite = _text(files["pdf/format-lite.pdf"])  # ライト itself keeps the official アップ: the override is the frame's
     assert "【アップ】" in lite and "$DL" not in lite
 
@@ -83,6 +83,7 @@ def test_text_layer_holds_every_script_name_and_the_rulesets_title(official, hom
         title = reader.metadata["/Title"]
         assert title == pdf_backend.title(pdf_backend.render_html(rs, doc))
         assert title.startswith(rs.info.title), (doc_name, title)
+        assert title.count(rs.info.title) == 1, (doc_name, title)  # a frame named as its package: once
         assert reader.pages[0].mediabox.width == pytest.approx(419.5, abs=1)  # A5: 148 mm
 
 

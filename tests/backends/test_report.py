@@ -59,5 +59,31 @@ def test_the_report_is_self_contained_and_escapes_what_the_rules_say():
     assert "<script" not in html.replace('<script type="application/json" id="statistics">', "")
 
 
+def test_the_report_is_japanese_and_names_actions_by_name():
+    """Headings, axes and table heads in Japanese by default; actions by their names in the
+    charts and tables (the id beside the name in the table only); English on request."""
+    names = {"attack": "アタック", "up": "アップ"}
+    html = render_report([balance(GAMES, "official", names)])
+    assert '<html lang="ja">' in html
+    assert re.findall(r"<h2[^>]*>([^<]*)</h2>", html) == ["エージェント", "勝率", "ゲームの長さ", "アクション"]
+    svgs = re.findall(r"<svg.*?</svg>", html, re.S)
+    assert "先攻プレイヤー" in svgs[0] and "ターン数" in svgs[1]
+    assert "アタック" in svgs[2] and "アップ" in svgs[2] and ">attack<" not in svgs[2] and "attack" not in svgs[2]
+    table = html[html.index('<table class="actions'):]
+    assert '<th scope="row" class="name">アタック <code class="id">attack</code></th>' in table
+    english = render_report([balance(GAMES, "official", names)], language="en")
+    assert '<html lang="en">' in english and "<h2 id=\"win-rates\">Win rates</h2>" in english
+    assert "first player" in english and "アタック" in english  # the names are the rules' own
+
+
+def test_every_word_in_both_languages():
+    from bpscript.backends.report import SECTIONS
+    from bpscript.backends.report_words import WORDS
+    assert set(WORDS["ja"]) == set(WORDS["en"])
+    assert all(s.id in WORDS["ja"] for s in SECTIONS)
+    with pytest.raises(ValueError, match="ja, en"):
+        render_report([balance(GAMES, "a")], language="fr")
+
+
 def test_the_same_statistics_give_the_same_report():
     assert render_report([balance(GAMES, "a")]) == render_report([balance(GAMES, "a")])

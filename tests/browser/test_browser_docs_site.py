@@ -1,8 +1,10 @@
-"""The docs site (mkdocs + material) of a ruleset whose names are hostile: built from the
-Markdown backend's pages in a tmp dir, served over HTTP and opened in Chromium. Titles,
-headings, navigation, the table of contents, tables and search results all print the
-names as text: no dialog opens, no script of theirs runs, no element gets their
-attributes."""
+"""The docs site (mkdocs + material) in Chromium, served over HTTP.
+
+The project's own site: an English interface whose search finds Japanese words, sections
+in the navigation, a home page that fits a phone. And the site of a ruleset whose names
+are hostile, built from the Markdown backend's pages in a tmp dir: titles, headings,
+navigation, the table of contents, tables and search results all print the names as
+text: no dialog opens, no script of theirs runs, no element gets their attributes."""
 
 from __future__ import annotations
 
@@ -73,6 +75,7 @@ def site(tmp_path_factory):
     (docs / "index.md").write_text("# Home\n", "utf-8")
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text("utf-8"))
     config.pop("nav")  # the navigation from the pages' own titles
+    config["plugins"] = [p for p in config["plugins"] if "search" in p]  # no API reference here
     config.update(docs_dir="docs", site_name="hostile")
     (tmp / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), "utf-8")
     build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp / "site")],
@@ -118,7 +121,8 @@ def test_hostile_names_stay_text_on_every_page(site, browser):
         page = _open(browser, url)
         try:
             _nothing_ran(page)
-            navs.append(page.inner_text("nav.md-nav--primary"))
+            # the sections as tabs, and the sidebar: both print the titles
+            navs.append(page.inner_text("nav.md-tabs") + page.inner_text("nav.md-nav--primary"))
         finally:
             page.close()
     assert all("＜script＞window.pwned=1" in nav for nav in navs)  # the navigation prints the titles as text
@@ -148,5 +152,57 @@ def test_search_results_print_the_names_as_text(site, browser):
         results = page.inner_text(".md-search-result")
         assert ACTION in results and "</title><script>window.pwned=1;alert(1)</script>" in results
         _nothing_ran(page)
+    finally:
+        page.close()
+
+
+def _serve(directory: Path):
+    handler = functools.partial(_Quiet, directory=str(directory))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="module")
+def docs(tmp_path_factory):
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("material")
+    pytest.importorskip("mkdocstrings_handlers.python")
+    out = tmp_path_factory.mktemp("project-docs") / "site"
+    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=600,
+                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert build.returncode == 0, build.stderr[-3000:]
+    server = _serve(out)
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def test_the_project_site_searches_japanese_in_an_english_interface(docs, browser):
+    page = _open(browser, docs)
+    try:
+        assert page.get_attribute("html", "lang") == "en"
+        assert page.get_attribute("input.md-search__input", "placeholder") == "Search"
+        page.click("input.md-search__input")
+        page.keyboard.type("召喚")  # a word inside Japanese sentences, found by lunr's Japanese segmenter
+        page.wait_for_selector(".md-search-result__item", timeout=20000)
+        assert page.locator(".md-search-result__item").count() > 3
+        assert "召喚" in page.inner_text(".md-search-result")
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_project_home_page_at_desktop_and_phone_widths(docs, browser, width):
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    try:
+        page.goto(docs, wait_until="load")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert "Quick start" in page.inner_text("article")
+        assert page.locator("article a[href='tutorial/']").count() >= 1
+        if width > 1000:  # the sections as tabs, each a part of the sidebar
+            tabs = page.locator(".md-tabs__link").all_inner_texts()
+            assert [t.strip() for t in tabs][:4] == ["Home", "Get started", "Language", "Lint rules"]
+        page.screenshot(path=str(Path(os.environ.get("BPSCRIPT_SHOTS", "/tmp")) / f"docs-home-{width}.png"))
     finally:
         page.close()

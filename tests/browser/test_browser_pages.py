@@ -1,8 +1,9 @@
 """The pages in a real browser (Playwright driving Debian's chromium): filters and search
 change what is visible, a format and a frame combine as a regulation, a shared URL
 restores the filter, a printed page states it, every in-page link lands (old #id links
-too), citations of the 3.9 procedures link to them, the cost glyphs option, the list
-closing on a phone, frame tables keeping words whole; no console errors; screenshots at
+too), citations of the 3.9 procedures link to them, the cost glyphs (circled by default,
+letters as an option), the filters on every format and frame page, the index linking the
+other editions, the list closing on a phone, frame tables keeping words whole; no console errors; screenshots at
 desktop and phone widths."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from bpscript.backends.html_backend import render_pages
+from bpscript.backends.html_backend import render_pages, search_text
 from bpscript.build import render_ruleset
 from bpscript.loader import load, load_bundled
 
@@ -28,20 +29,26 @@ def _write(out: Path, rs, **kw) -> None:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("html")
-    rs = load_bundled("blackpoker-8.2").ruleset
-    _write(out, rs)
-    return out, rs
+def built(tmp_path_factory):
+    """The bundled rulesets' pages as `bpscript build` lays them out: <out>/<ruleset>/html/,
+    side by side, so the index's links to the other editions land."""
+    out = tmp_path_factory.mktemp("generated")
+    for name in ("blackpoker-8.2", "blackpoker-9.0"):
+        rs = load_bundled(name).ruleset
+        for path, data in render_ruleset(rs, {"html"}).items():  # as built: 9.0 with its change history
+            (out / name / path).parent.mkdir(parents=True, exist_ok=True)
+            (out / name / path).write_bytes(data)
+    return out
 
 
 @pytest.fixture(scope="module")
-def nine(tmp_path_factory):
-    out = tmp_path_factory.mktemp("html90")
-    rs = load_bundled("blackpoker-9.0").ruleset
-    for name, data in render_ruleset(rs, {"html"}).items():  # as built: with its change history
-        (out / name.split("/")[-1]).write_bytes(data)
-    return out, rs
+def site(built):
+    return built / "blackpoker-8.2" / "html", load_bundled("blackpoker-8.2").ruleset
+
+
+@pytest.fixture(scope="module")
+def nine(built):
+    return built / "blackpoker-9.0" / "html", load_bundled("blackpoker-9.0").ruleset
 
 
 @pytest.fixture(scope="module")
@@ -193,7 +200,7 @@ def test_every_in_page_link_lands(site, nine, homebrew, page):
             missing = page.evaluate("ids => ids.filter(id => !document.getElementById(id))", hrefs)
             assert missing == [], (html.name, missing[:5])
             pages = page.eval_on_selector_all("a[href$='.html']", "els => els.map(e => e.getAttribute('href'))")
-            assert all((out / p).exists() for p in pages), html.name
+            assert all((out / p).resolve().exists() for p in pages), html.name
     page.goto(url(site, page="format-lite.html"))
     page.click("aside a[href='#act-counter']")
     assert page.evaluate("location.hash") == "#act-counter"
@@ -244,23 +251,95 @@ def test_a_homebrew_page_says_so_and_names_its_base(homebrew, page):
     assert page.errors == []
 
 
-def test_circled_cost_glyphs_are_a_display_option(site, browser):
+def test_circled_cost_glyphs_by_default_and_letters_as_an_option(site, browser):
+    """Costs print as the official lists print them (Ⓑ Ⓛ Ⓓ); a labelled box switches to letters."""
     pg = _page(browser)
     pg.goto(url(site, page="format-lite.html"))
     cost = "#act-up .cost"
-    assert pg.inner_text(cost) == "$D"
-    pg.click("label.opt-label")
     assert pg.inner_text(cost) == "$Ⓓ"
     assert pg.inner_text("#act-summonsHero .cost") == "$ⒷⒷⓁ"
+    assert "Ⓑ B = 防壁をドライブする" in pg.inner_text("#legend")
+    label = pg.inner_text("label.opt-label")
+    assert "英字" in label and "☐" not in label  # the box is drawn, not text a reader would spell out
+    assert not pg.is_checked("#letter-costs")
+    pg.click("label.opt-label")
+    assert pg.is_checked("#letter-costs")
+    assert pg.inner_text(cost) == "$D" and pg.inner_text("#act-summonsHero .cost") == "$BBL"
+    assert "Ⓑ" not in pg.inner_text("#legend")
     pg.goto(url(site, "?format=lite"))  # remembered from page to page
-    assert pg.inner_text(cost) == "$Ⓓ"
-    pg.fill("input[name=q]", "ⒷⒷⓁ")  # the glyphs are searchable too
+    assert pg.inner_text(cost) == "$D"
+    pg.fill("input[name=q]", "ⒷⒷⓁ")  # the glyphs are searchable in either display
     assert visible_ids(pg) == ["act-summonsHero"]
     pg.fill("input[name=q]", "")
     pg.click("label.opt-label")
-    assert pg.inner_text(cost) == "$D"
+    assert pg.inner_text(cost) == "$Ⓓ"
     assert pg.errors == []
     pg.close()
+
+
+def test_filters_on_a_format_page(site, page):
+    """A format page filters its own scripts by category and search, the sidebar and the
+    headings following; the state is in the URL; another frame takes the filter to the
+    regulation on all.html, the category and search kept."""
+    _, rs = site
+    lite = ids(rs.in_regulation("lite"))
+    page.goto(url(site, page="format-lite.html"))
+    assert visible_ids(page) == lite
+    assert page.input_value("select[name=format]") == "lite"
+    assert page.inner_text("#count") == f"{len(lite)} / {len(lite)}"
+    page.select_option("select[name=category]", "速攻魔法")
+    quick = ids(s for s in rs.in_regulation("lite") if s.category.name == "速攻魔法")
+    assert visible_ids(page) == quick and 0 < len(quick) < len(lite)
+    # the headings of lists with nothing left go too
+    assert not page.is_visible("h2#characters") and page.is_visible("h2#actions")
+    assert page.eval_on_selector_all("aside li:not(.hidden)", "els => els.map(e => e.dataset.id)") == quick
+    page.fill("input[name=q]", "♢")
+    assert visible_ids(page) == ["act-twist"]
+    assert "category=" in page.url and "q=" in page.url and "format=" not in page.url
+    assert page.inner_text("#filter-summary") == f"絞り込み: カテゴリ: 速攻魔法 / 検索: ♢ (1 / {len(lite)})"
+    page.reload()  # a shared link restores it
+    assert visible_ids(page) == ["act-twist"] and page.input_value("select[name=category]") == "速攻魔法"
+    with page.expect_navigation():
+        page.select_option("select[name=frame]", "entry20")
+    assert page.url.split("/")[-1].startswith("all.html?format=lite&frame=entry20&category=")
+    assert page.input_value("input[name=q]") == "♢" and visible_ids(page) == ["act-twist"]
+    assert page.errors == []
+
+
+def test_filters_on_a_frame_page(site, page):
+    _, rs = site
+    extra = [s for s in rs.scripts.values() if "extra" in s.frames]
+    page.goto(url(site, page="frame-extra.html"))
+    assert page.input_value("select[name=frame]") == "extra"
+    assert sorted(visible_ids(page)) == sorted(ids(extra))
+    page.fill("input[name=q]", "墓地")
+    expected = ids(s for s in extra if "墓地" in search_text(s, rs))
+    assert sorted(visible_ids(page)) == sorted(expected) and 0 < len(expected) < len(extra)
+    with page.expect_navigation():  # another frame: its page, the search kept
+        page.select_option("select[name=frame]", "pack")
+    assert page.url.split("/")[-1] == "frame-pack.html?q=" + quote("墓地")
+    assert page.input_value("input[name=q]") == "墓地"
+    assert page.errors == []
+
+
+def test_filters_on_a_format_page_on_a_phone(site, phone):
+    phone.goto(url(site, "?category=" + quote("速攻魔法"), page="format-std.html"))
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    for field in ("format", "frame", "category"):
+        box = phone.eval_on_selector(f"select[name={field}]", "e => e.getBoundingClientRect().right")
+        assert box <= PHONE["width"], field
+    assert phone.is_visible("input[name=q]") and visible_ids(phone)
+    assert phone.errors == []
+
+
+def test_the_index_links_the_other_editions(site, nine, page):
+    page.goto(url(site, page="index.html"))
+    page.click("#editions + ul a")
+    assert page.url == url(nine, page="index.html")
+    assert "第9.0版" in page.inner_text("h1")
+    page.click("#editions + ul a")
+    assert page.url == url(site, page="index.html")
+    assert page.errors == []
 
 
 def test_the_list_closes_after_a_tap_on_a_phone(site, phone):

@@ -71,3 +71,15 @@ def test_seeded_9_0_games_attack_block_and_judge_damage(nine):
             statuses[k] += v
     assert statuses["attacking"] and statuses["blocking"], "no attacker or no blocker was ever named"
     assert all(statuses["attacking"]) and all(statuses["blocking"])  # named by the role their labels give
+
+
+@pytest.mark.parametrize("fmt, frame", [(fmt, f.id) for f in load_bundled("blackpoker-9.0").ruleset.frames.values()
+                                        for fmt in f.formats])
+def test_200_games_of_each_9_0_regulation_keep_the_rulebooks_invariants(nine, fmt, frame):
+    """`check=True`: every invariant of bpscript.engine.invariants* after every resolution
+    and decision (a breach raises InvariantViolation naming its section and seed)."""
+    from bpscript.engine.runner import random_game
+    rules = Rules(nine, fmt, frame)
+    for seed in range(200):
+        game, _ = random_game(nine, fmt, frame, seed, rules, check=True)
+        assert game.state.winner in (0, 1), seed

@@ -26,7 +26,7 @@ REGULATIONS = [("lite", "entry20"), ("std", "pack"), ("pro", "pack"), ("mast", "
                ("std", "rarePack")]
 GAMES = 40
 #: エクストラ holds the most scripts (trumps, their actions and characters): more games
-GAMES_FACTOR = {"extra": 3}
+GAMES_FACTOR = {"extra": 4}
 
 
 class Seeker(RandomAgent):

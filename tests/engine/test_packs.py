@@ -170,7 +170,7 @@ def test_rare_summon_puts_the_rare_card_on_the_field_as_a_soldier(rs):
     game.pass_chance(0)
     (unit,) = me.field
     assert [str(c) for c in unit.cards] == ["♠K"] and unit.face_up and unit.charged
-    assert unit.component == "soldier"
+    assert unit.component == "hero"  # 「兵士として」: ☆J〜K makes it 英雄 (4.1.3)
     game.state.check_invariants()
 
 

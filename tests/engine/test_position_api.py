@@ -195,3 +195,17 @@ def test_a_strict_agent_with_no_cost_answer_raises(rs, lite):
     with pytest.raises(ScriptExhausted, match="no scripted cost choice left"):
         game.step()
     assert game.state.stage == []
+
+
+def test_cards_print_alike_for_both_players(rs):
+    """A card's text never shows its owner: player 1's Jokers print as player 0's do (they
+    once printed as "Joker3" and "Joker4"), and so does every suited card."""
+    pos = Position(rs, "std", "pack", turn=3, turn_player=0)
+    pos.life(0, "♠2 ♠3")
+    pos.life(1, "♢2 ♢3")
+    mine = pos.hand(0, "Joker Joker2 ♡5")
+    theirs = pos.hand(1, "Joker Joker2 ♡5")
+    game = pos.game([ScriptedAgent(), ScriptedAgent()])
+    assert [str(c) for c in game.state.players[1].hand] == ["Joker", "Joker2", "♡5"]
+    assert [str(c) for c in theirs] == [str(c) for c in mine]
+    assert [c is d for c, d in zip(mine, theirs)] == [False, False, False]  # still two players' cards

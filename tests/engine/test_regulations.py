@@ -1,8 +1,9 @@
 """Every official regulation plays (8.3): random games from the frame's own setup, 200
-seeded games per regulation, each played with the invariants checked after every
-resolution — every card of each deck in exactly one place (hand, life, grave, fog, field,
-pack, rare cards, trump zone, the stage, a request being made) and every unit the component
-its cards and zone make it (4.1.3) — and replayed from its recorded decisions to the same
+seeded games per regulation, each played with the rulebook's invariants checked after every
+resolution and decision (`check=True`: bpscript.engine.invariants, invariants_play,
+invariants_flow — every card in one place, every unit the component its unit conditions
+select, sizes and abilities, what ends with a turn, hidden information, who requests what,
+targets, costs, triggered requests) and replayed from its recorded decisions to the same
 final state, as `bpscript replay` does.
 
 Every official regulation is set up and runs every one of its scripts (asserted first).

@@ -279,3 +279,35 @@ def test_a_loop_over_the_hand_scales_what_it_uses_too():
     d = _position_delta("    for c in cards_in(hand, me) {\n      damage(opponent, 2)\n      damage(me, 1)\n    }")
     at = d.at({Quantity.HAND: 6})
     assert (at.damage, at.self_damage) == (12, 6) and d.damage == 0 and d.deals_damage
+
+
+# ---------------------------------------------------------------- hands (G4)
+def test_avoiding_counts_the_cards_that_hold_no_key_set():
+    """The most cards of a deck holding no key set: a hand with more holds one (3.3)."""
+    from bpscript.deck import STANDARD_DECK, DeckList, DeckRule
+    from bpscript.lint.analysis.hands import avoiding
+    assert avoiding(parse_condition("A〜K"), STANDARD_DECK) == 2          # the two Jokers
+    assert avoiding(parse_condition("同じスートを2枚"), STANDARD_DECK) == 6  # one per suit, two Jokers
+    assert avoiding(parse_condition("同じ数字を2枚"), STANDARD_DECK) == 15  # one per number, two Jokers
+    assert avoiding(parse_condition("A と J"), STANDARD_DECK) == 50        # every card but the Aces
+    official = load_official().ruleset
+    entry20 = official.frames["entry20"].deck
+    assert avoiding(parse_condition("A〜K"), entry20) == 0
+    assert avoiding(parse_condition("♡A〜10"), entry20) == 16
+    # a deck the player builds: the largest legal one, the accepted cards first
+    assert avoiding(parse_condition("♡A〜10"), DeckRule(40, 40)) == 30
+    assert avoiding(parse_condition("A〜K"), DeckRule(40, 40, jokers=2)) == 0
+
+
+def test_avoiding_matches_every_subset_of_a_small_deck():
+    """Hall's bound against brute force: every subset of a ten-card deck."""
+    from itertools import combinations
+    from bpscript.deck import DeckList
+    from bpscript.lint.analysis.hands import avoiding
+    cards = tuple(c for c in full_deck(2) if c.is_joker or (c.number in (1, 2, 11) and c.suit.value in "♠♡♣"))[:10]
+    deck = DeckList(cards)
+    for text in ("A〜K", "A と J", "♠A〜10 を 2枚", "A と J と 2", "同じスートを2枚", "同じ数字を3枚", "Joker"):
+        cond = parse_condition(text)
+        brute = max(len(s) for n in range(len(cards) + 1) for s in combinations(cards, n)
+                    if next(cond.candidates(list(s)), None) is None)
+        assert avoiding(cond, deck) == brute, text

@@ -52,3 +52,12 @@ def test_fixture(path, official):
         assert f.span.file.endswith(path.name), "findings stay in the linted file"
         if f.rule is not None and f.code[0] in "GSL":
             assert f.diagnostic.fix, f"{f.code} says how to fix it"
+
+
+def test_invalid_suppression_lists_every_rule_that_can_be_suppressed():
+    """L101's hint names the codes an `allow` may name, read from the rules (S104 too)."""
+    from bpscript.lint.rules import SUPPRESSIBLE
+    report = lint_paths([CORPUS / "l101_unknown_code.bps"])
+    [finding] = [f for f in report.findings if f.code == "L101"]
+    listed = finding.diagnostic.expected.split()
+    assert sorted(listed) == sorted(SUPPRESSIBLE) and "S104" in listed and "G6" in listed

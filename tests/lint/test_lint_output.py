@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -65,6 +66,30 @@ def test_sarif_content(capsys):
     assert g3["level"] == "warning"
     assert g3["suppressions"][0]["kind"] == "inSource"
     assert "ターン構造" in g3["suppressions"][0]["justification"]
+
+
+def test_sarif_help_uri_points_at_each_code(capsys):
+    """Every rule of the run links its own docs: a lint rule's page, a structural code's
+    anchor in the diagnostics reference, which exists there."""
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+    _, out = lint_main("--format", "sarif", CORPUS / "s_duplicate_id.bps", capsys=capsys)
+    rules = {r["id"]: r for r in json.loads(out)["runs"][0]["tool"]["driver"]["rules"]}
+    assert "E201" in rules
+    for code, rule in rules.items():
+        uri = urlsplit(rule["helpUri"])
+        path = Path(url2pathname(uri.path))
+        assert uri.scheme == "file" and path.is_file(), rule["helpUri"]
+        if code[0] == "E":
+            assert path.name == "diagnostics.md" and uri.fragment == code.lower()
+            assert f'<a id="{uri.fragment}"></a>{code}' in path.read_text("utf-8")
+        else:
+            assert path.name == f"{code.lower()}.md" and not uri.fragment
+    _, out = lint_main("--format", "sarif", "--docs-url", "https://example.org/bps/", CORPUS / "s_duplicate_id.bps",
+                       capsys=capsys)
+    rules = {r["id"]: r for r in json.loads(out)["runs"][0]["tool"]["driver"]["rules"]}
+    assert rules["E201"]["helpUri"] == "https://example.org/bps/reference/diagnostics/#e201"
+    assert rules["G1"]["helpUri"] == "https://example.org/bps/lint/g1/"
 
 
 def test_github_annotations(capsys):

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from bpscript.lsp.completion import CONDITION_FORMS, verb_snippet
-from bpscript.lsp.cursor import depth_at, enclosing_call
+from bpscript.lsp.completion import condition_forms, verb_snippet
+from bpscript.lsp.cursor import at
 from bpscript.lsp.hover import describe_condition
 from bpscript.lsp.positions import from_utf16, to_utf16
 from bpscript.lsp.symbols import symbols
@@ -34,7 +34,7 @@ def test_every_verb_snippet_is_a_statement_that_parses(name):
     assert sorted(given) == sorted(required)
 
 
-@pytest.mark.parametrize("label, snippet, doc", CONDITION_FORMS)
+@pytest.mark.parametrize("label, snippet, doc", condition_forms())
 def test_every_condition_form_is_described(label, snippet, doc):
     for text in (label, filled(snippet)):
         described = describe_condition("★", text)
@@ -57,9 +57,10 @@ def test_positions_count_utf16_units():
 
 def test_braces_are_counted_outside_strings_and_comments():
     text = 'action a "{" {\n  effect: """\n  }}}\n  """ {  # {\n    '
-    assert depth_at(text, len(text)) == 2
-    assert enclosing_call("move(target, to=") == "move"
-    assert enclosing_call("move(f(x), to=") == "move"
+    assert at(text, len(text)).depth() == 2
+    for call in ("move(target, to=", "move(f(x), to="):
+        text = f'action a "(" {{\n  effect: "t" {{\n    {call}'
+        assert at(text, len(text)).call() == ("move", 1, "to")
 
 
 def test_the_outline_lists_vocabulary_declarations():

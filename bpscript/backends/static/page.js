@@ -1,5 +1,5 @@
 // Every page: the list closes after a tap on a phone, links of the old form (#end) land on
-// the card (#act-end), and the cost display option (B or Ⓑ) is remembered.
+// the card (#act-end), and the cost display option (Ⓑ as printed, or the letter B) is remembered.
 (function () {
   "use strict";
   var toggle = document.getElementById("toc-toggle");
@@ -24,12 +24,12 @@
   }
   window.addEventListener("hashchange", land);
   land();
-  var circled = document.getElementById("circled-costs");
-  var KEY = "bpscript.circled-costs";
-  if (circled) {
-    try { circled.checked = localStorage.getItem(KEY) === "1"; } catch (e) { /* storage off: the default */ }
-    circled.addEventListener("change", function () {
-      try { localStorage.setItem(KEY, circled.checked ? "1" : "0"); } catch (e) { /* not kept */ }
+  var letters = document.getElementById("letter-costs");
+  var KEY = "bpscript.letter-costs";
+  if (letters) {
+    try { letters.checked = localStorage.getItem(KEY) === "1"; } catch (e) { /* storage off: the default */ }
+    letters.addEventListener("change", function () {
+      try { localStorage.setItem(KEY, letters.checked ? "1" : "0"); } catch (e) { /* not kept */ }
     });
   }
 })();

@@ -64,8 +64,8 @@ class Answers:
             if a.header is None or a.header.speed.resolution is Resolution.AT_ONCE:
                 continue
             keys = mv.keys
-            req = RequestFacts(a.id, len(keys) + mv.rare, keys[0].number if len(keys) == 1 else None,
-                               sum(k.number for k in keys), a.target is not None, FIRST)
+            req = RequestFacts(a.id, len(keys) + mv.rare + mv.drawn, keys[0].number if len(keys) == 1 else None,
+                               None if mv.drawn else sum(k.number for k in keys), a.target is not None, FIRST)
             redirectable = (a.target is not None and any(sp.kind == "player" for sp in a.target.specs))
             for x, spec, kinds in answers:
                 if x.id in found:

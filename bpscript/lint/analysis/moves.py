@@ -16,6 +16,7 @@ from ..cardsets import key_options
 from ..evaluate import UNK, Evaluator, Use, kinds_in, use_of
 from ..regulation import Regulation, Setup
 from .delta import FIRST, SECOND, Amount, Delta, Quantity
+from .hands import avoiding
 from .interpreter import Cards, EffectInterpreter
 
 MAX_KEY_OPTIONS = 48   # key card sets listed per condition (the highest numbers first)
@@ -35,6 +36,8 @@ class Move:
     trump: str | None  # the face-up trump the activation needs
     rare: int = 0      # key cards taken from the rare zone (★レアカード1枚)
     payments: tuple[CostPayment | None, ...] = ()  # what each cost letter pays, in printed order
+    drawn: int = 0     # key cards taken from the cards nobody chose: every such hand holds them (`hands`)
+    avoid: int = 0     # … once it has more than this many cards
 
     @property
     def cost(self) -> tuple[str, ...]:
@@ -49,8 +52,8 @@ class Move:
             parts.append("$" + "".join(self.cost))
         if self.keys:
             parts.append("★" + " ".join(str(c) for c in self.keys))
-        if self.rare and self.action.key is not None:
-            parts.append(f"★{self.action.key.text}")
+        if (self.rare or self.drawn) and self.action.key is not None:
+            parts.append(f"★{self.action.key.text}" + (" (any hand holds it)" if self.drawn else ""))
         what = []
         if d.lethal:
             what.append("wins")
@@ -177,7 +180,7 @@ class MoveFinder:
                            if t.unit_condition is not None and not isinstance(t.unit_condition.condition, FaceDown))
         deck_key = id(reg.deck)  # one shared tuple per distinct deck
         sig = (deck_key, setup.choose_hand, setup.rare, setup.trumps, trumps, setup.own_life_min,
-               setup.own_life_max)
+               setup.own_life_max, (setup.random_hand, reg.deck_condition.fixed, reg.deck_condition.largest))
         out: list[Move] = []
         for a in reg.actions():
             if not self.candidate(a):
@@ -203,18 +206,19 @@ class MoveFinder:
             keyed = a.key is not None
             reads = self._deps[a.id] = (keyed, Read.LIFE in kinds, Read.FACE_UP_TRUMP in kinds)
         keyed, life, trump = reads
-        deck_key, choose, rare, trumps_n, trumps, life_min, life_max = sig
-        return ((deck_key, choose, rare) if keyed else None,
+        deck_key, choose, rare, trumps_n, trumps, life_min, life_max, hand = sig
+        return ((deck_key, choose, rare, hand) if keyed else None,
                 (life_min, life_max) if life else None,
                 (trumps_n, trumps) if trump else None)
 
     def _action_moves(self, a: m.ActionScript, reg: Regulation, setup: Setup, trumps) -> list[Move]:
-        if a.key is not None and not isinstance(a.key.condition, RareCard) \
-                and getattr(a.key.condition, "min_cards", 1) > setup.choose_hand:
-            return []  # its key cards cannot be guaranteed
         usable, once, trump = self.activation(a, setup, set(trumps))
         if not usable:
             return []
+        drawn = self._drawn_moves(a, reg, setup, once, trump)
+        if a.key is not None and not isinstance(a.key.condition, RareCard) \
+                and getattr(a.key.condition, "min_cards", 1) > setup.choose_hand:
+            return drawn  # no chosen cards can make its key cards: only a hand that holds them
         rare = 0
         if a.key is None:
             options: list[tuple[Card, ...]] = [()]
@@ -233,12 +237,8 @@ class MoveFinder:
                 return []
             options = [o for o in options if 0 < len(o) <= setup.choose_hand]
             if not options:
-                return []
-        uses_key = self._uses_key.get(a.id)
-        if uses_key is None:
-            uses_key = self._uses_key[a.id] = any(
-                isinstance(n, fx.Name) and n.id == "key" or use_of(n, Read.KEY_CARD) is not None
-                for n in fx.walk(list(a.effect.body)))
+                return drawn
+        uses_key = self.uses_key(a)
         if uses_key:
             # the effect reads the key cards: try the strongest cards first, and a few others
             ranked = sorted(options, key=lambda o: -sum(c.number for c in o))
@@ -261,4 +261,30 @@ class MoveFinder:
                       key=lambda s: (not deltas[s].lethal, -deltas[s].damage, -deltas[s].bulwarks,
                                      -deltas[s].hand_gain, s[-1]))[:3]
         pays = self.payments(a)
-        return [Move(a, keys, deltas[s], once, trump, rare, pays) for s in best for keys in by_delta[s]]
+        return drawn + [Move(a, keys, deltas[s], once, trump, rare, pays) for s in best for keys in by_delta[s]]
+
+    def uses_key(self, a: m.ActionScript) -> bool:
+        """Whether the effect reads its key cards (then which cards they are matters)."""
+        hit = self._uses_key.get(a.id)
+        if hit is None:
+            hit = self._uses_key[a.id] = any(
+                isinstance(n, fx.Name) and n.id == "key" or use_of(n, Read.KEY_CARD) is not None
+                for n in fx.walk(list(a.effect.body)))
+        return hit
+
+    def _drawn_moves(self, a: m.ActionScript, reg: Regulation, setup: Setup, once: bool,
+                     trump: str | None) -> list[Move]:
+        """The request with key cards nobody chose, when every hand of the cards the player
+        holds unchosen holds a key set (`hands`); not for an effect that reads its keys,
+        whose worth depends on which cards they are."""
+        if a.key is None or isinstance(a.key.condition, RareCard) or self.uses_key(a):
+            return []
+        avoid = avoiding(a.key.condition, reg.deck_condition)
+        size = a.key.condition.min_cards
+        if avoid is None or setup.random_hand <= avoid or setup.random_hand < size:
+            return []
+        ck = (a.id, size)
+        d = self._delta.get(ck)
+        if d is None:
+            d = self._delta[ck] = self.interp.run(a.effect.body, self.effect_env(a, (), setup))
+        return [Move(a, (), d, once, trump, 0, self.payments(a), drawn=size, avoid=avoid)] if d.useful else []

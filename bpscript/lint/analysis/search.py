@@ -144,6 +144,10 @@ def apply(st: State, mv: Move) -> tuple[State, Delta] | None:
                 bulwarks -= 1
             else:
                 return None
+    if mv.drawn:  # key cards from the unchosen hand: held while it has more cards than avoid them
+        if free < mv.drawn or free <= mv.avoid:
+            return None
+        free -= mv.drawn
     if life < 1:
         return None  # paying the cost takes the player's last life (3.8)
     d = mv.delta

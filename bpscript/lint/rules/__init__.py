@@ -12,7 +12,8 @@ from typing import Callable
 
 from ..core import Rule
 
-MODULES = ("g1", "g2", "g3", "g4", "g5", "g6", "s101", "s102", "s103", "s104", "l100", "l101", "structural")
+MODULES = ("g1", "g2", "g3", "g4", "g5", "g6", "s101", "s102", "s103", "s104", "s105", "s106", "l100", "l101",
+           "structural")
 
 RULES: list[Rule] = []
 CHECKS: dict[str, Callable] = {}

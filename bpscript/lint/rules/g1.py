@@ -19,7 +19,10 @@ reads the ruleset's targeting phrases (`phrase … { means: target }`, 8.2:
 `"{what}を対象と"`, see the [language reference](../language.md#vocabulary)) with `{what}`
 a declared unit or target kind, a number and its counter (兵士2体, 対戦相手1人), and it
 is an error when they add up, with the `target:` field, to more than one. The finding
-points at the choice in the body that picks them, when there is one.
+points at the choice in the body that picks them, when there is one. A phrase that
+restates the `target:` field's one target — its kind's name (or no name and its counter)
+and the count 1, like 「兵士1体を対象とし」 for `target: soldier` — is that same target,
+not a second one.
 
 An action without `target:` whose text targets nothing has no target and passes
 (「対象」がないアクション). Effects that touch many things without targeting them
@@ -65,7 +68,7 @@ from typing import Iterator
 from ... import effects as fx
 from ... import model as m
 from ...semantics import Read, Role
-from ...vocabulary import PhraseMeaning, Vocabulary
+from ...vocabulary import ComponentDef, PhraseMeaning, TargetKindDef, TypeDef, Vocabulary
 from ..core import Finding, LintContext, Level, Rule
 from ..evaluate import Evaluator, use_of
 from ..words import phrase_patterns
@@ -101,8 +104,21 @@ def _printed_targets(vocab: Vocabulary) -> list[re.Pattern[str]]:
     if not counters:
         return []
     alt = lambda words: "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))  # noqa: E731
-    what = f"(?:{alt(names)})?(?P<count>\\d+)(?:{alt(counters)})"
+    what = f"(?P<name>{alt(names)})?(?P<count>\\d+)(?P<counter>{alt(counters)})"
     return phrase_patterns(vocab, PhraseMeaning.TARGET, what)
+
+
+def _restates(vocab: Vocabulary, spec: m.TargetSpec, mt: re.Match[str]) -> bool:
+    """Whether a printed target (兵士1体) is the field's one target said again: the count 1,
+    and the spec's kind by name, or no name and the kind's counter."""
+    if mt.group("count") != "1" or spec.count != 1 or spec.of is None:
+        return False
+    counter = spec.of.counter if isinstance(spec.of, (ComponentDef, TargetKindDef)) else None
+    if isinstance(spec.of, TypeDef):
+        comp = vocab.components.get(spec.of.kind)
+        counter = comp.counter if comp is not None else None
+    name = mt.group("name")
+    return name == spec.of.name if name else mt.group("counter") == counter
 
 
 def _choice(body, count: int):
@@ -143,16 +159,21 @@ def check(ctx: LintContext) -> Iterator[Finding]:
                       "an action must have exactly one target",
                 spec.span, script=s, fix=f"write `target: {spec.kind}` (one {spec.kind})")
             continue
-        finding = _effect_targets(ctx, s, patterns, len(specs))
+        finding = _effect_targets(ctx, s, patterns, specs[0] if specs else None)
         if finding is not None:
             yield finding
 
 
-def _effect_targets(ctx: LintContext, s: m.ActionScript, patterns, in_field: int) -> Finding | None:
-    """Targets the effect chooses itself, as its printed text says (兵士2体を対象とし…)."""
+def _effect_targets(ctx: LintContext, s: m.ActionScript, patterns, spec: m.TargetSpec | None) -> Finding | None:
+    """Targets the effect chooses itself, as its printed text says (兵士2体を対象とし…);
+    one phrase that restates the field's target is that target, not another."""
     if s.effect is None or not patterns:
         return None
     printed = [mt for p in patterns for mt in p.finditer(s.effect.text)]
+    vocab = ctx.ruleset.vocabulary
+    same = next((mt for mt in printed if spec is not None and _restates(vocab, spec, mt)), None)
+    printed = [mt for mt in printed if mt is not same]
+    in_field = 1 if spec is not None else 0
     total = sum(int(mt.group("count")) for mt in printed)
     if not printed or total + in_field <= 1:
         return None

@@ -14,11 +14,19 @@ effect that wins outright (`damage(opponent, life(opponent))`)?
 This is an analysis of the scripts, not a keyword match:
 
 - **The setup** (3.9, the frame's typed `setup` steps): the hand (`hand`), of which
-  `choose_hand` cards are picked from the deck (ストラテジー) — the only cards a player
-  can count on as key cards; the others, and the first player's draw (3.9.3), are
-  random and serve only as cards to discard or to put on the field; the preset bulwark
-  and soldier (`preset`, 3.9.1); the face-up trump the first player picks (`trumps`,
-  `open_trump`, エクストラ).
+  `choose_hand` cards are picked from the deck (ストラテジー); the others and the first
+  player's draw (3.9.3) are random; the preset bulwark and soldier (`preset`, 3.9.1);
+  the face-up trump the first player picks (`trumps`, `open_trump`, エクストラ).
+- **Key cards** come from the chosen cards, or from the random ones when **every hand
+  holds them**: a hand of `n` cards holds a key set of a condition when `n` exceeds the
+  most cards of the deck that hold none (Hall's condition over the condition's card
+  slots; per suit or per number for 同じスート / 同じ数字). ★A〜K is in every hand of three
+  cards or more, since a deck has at most two Jokers (3.3). Where the regulation fixes
+  the deck (エントリー20), that deck is every possible opening hand's; where the players
+  build it, the first player builds one that suits the key (the largest legal deck, the
+  accepted cards first). The bound holds for whatever the player holds later in the turn
+  (cards drawn are cards of the same deck); an effect that reads its key cards needs
+  them chosen, since its worth depends on which they are.
 - **The second player's life** is at most the largest legal deck (54 cards, 3.3, or the
   frame's listed `cards`) minus the hand, pack, rare cards, trumps, the preset and the
   card turned to decide the first player (3.9.2): 30 in パック, 27 in エクストラ.

@@ -55,6 +55,22 @@ def test_revolution_draw_when_an_attacker_is_not_blocked(board):
     assert len(game.state.players[1].life) == 6 - 3
 
 
+def test_revolution_draw_is_only_for_the_owner_of_the_unblocked_soldier(board):
+    """8.3.2 革命ドロー: 「自分の <革命ドロー> を持つ兵士がアタッカー」, and 8.3.5 革命 gives the
+    label to its owner's soldiers only: P1's face-up 革命 draws nothing when P0's soldier
+    attacks unblocked (P0's soldier has no <革命ドロー>), and P0 draws nothing either."""
+    b = board()
+    b.trump(1, "♠A")
+    attacker = b.unit(0, "♠3")
+    game = b.game(ScriptedAgent(requests=["attack"], choices=[[attacker]]), ScriptedAgent(choices=[[]]))
+    game.legal_requests(0)
+    assert "revolutionDraw" not in attacker.ability_labels
+    assert _battle(game)
+    game.run_until(lambda g: g.state.turn == 4 or g.state.winner is not None, limit=30)
+    assert game.resolved["revolutionDraw"] == 0
+    assert len(game.state.players[1].life) == 6 - 3  # the damage was dealt: it was not blocked
+
+
 # ---------------------------------------------------------------- 切札♠2 スラッシュ
 def test_slash_sends_a_soldier_no_bigger_than_the_key_soldier(board):
     """スラッシュ ★<スラッシュ>を持つ兵士 $C: 対象の兵士のサイズが X 以下なら墓地に移す (X: key size);

@@ -50,7 +50,7 @@ class Action_summonsRare(ActionEffect):
         return (_v_life(ctx, ctx.me) <= 9)
 
     def effect(self, ctx):
-        _v_summon(ctx, ctx.key, as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
+        _v_summon(ctx, ctx.key, as_='soldier', face=_k_face_up, state=_k_charged)
 
 
 class Action_trapCounter(ActionEffect):

@@ -25,7 +25,7 @@ class Action_setBulwark(ActionEffect):
         return bool(_v_once_per_turn(ctx))
 
     def effect(self, ctx):
-        _v_summon(ctx, _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'hand'), ctx.me), 1), as_=('script', 'bulwark'), face=_k_face_down, state=_k_charged)
+        _v_summon(ctx, _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'hand'), ctx.me), 1), as_='bulwark', face=_k_face_down, state=_k_charged)
 
 
 class Action_summonsSoldier(ActionEffect):
@@ -47,7 +47,7 @@ class Action_summonsSoldier(ActionEffect):
     target_kinds = ()
 
     def effect(self, ctx):
-        _v_summon(ctx, ctx.key, as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
+        _v_summon(ctx, ctx.key, as_='soldier', face=_k_face_up, state=_k_charged)
 
 
 class Action_summonsHero(ActionEffect):
@@ -119,7 +119,7 @@ class Action_quickSummonsAce(ActionEffect):
         if (_v_choose_option(ctx, ctx.me, [('script', 'ace'), ('script', 'bulwark')]) == ('script', 'ace')):
             _v_summon(ctx, ctx.key, as_=('script', 'ace'), face=_k_face_up, state=_k_charged)
         else:
-            _v_summon(ctx, ctx.key, as_=('script', 'bulwark'), face=_k_face_down, state=_k_charged)
+            _v_summon(ctx, ctx.key, as_='bulwark', face=_k_face_down, state=_k_charged)
 
 
 class Action_summonsMagic(ActionEffect):

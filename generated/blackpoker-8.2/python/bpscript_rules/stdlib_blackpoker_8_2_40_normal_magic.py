@@ -93,10 +93,10 @@ class Action_addBulwark(ActionEffect):
 
     def effect(self, ctx):
         if (_v_choose_option(ctx, ctx.me, [1, 2]) == 1):
-            _v_summon(ctx, _v_top_cards(ctx, ctx.me, 1), as_=('script', 'bulwark'), face=_k_face_down, state=_k_charged)
+            _v_summon(ctx, _v_top_cards(ctx, ctx.me, 1), as_='bulwark', face=_k_face_down, state=_k_charged)
         else:
             for l_c in _v_top_cards(ctx, ctx.me, 2):
-                _v_summon(ctx, l_c, as_=('script', 'bulwark'), face=_k_face_down, state=_k_driven)
+                _v_summon(ctx, l_c, as_='bulwark', face=_k_face_down, state=_k_driven)
 
 
 class Action_reanimate(ActionEffect):
@@ -121,7 +121,7 @@ class Action_reanimate(ActionEffect):
         l_card = _v_choose_cards(ctx, ctx.me, _v_cards_in(ctx, ('zone', 'grave'), ctx.me), 1)
         _v_move(ctx, ctx.target, to=('zone', 'grave'))
         if _v_in_zone(ctx, ctx.target, ('zone', 'grave')):
-            _v_summon(ctx, l_card, as_=('script', 'soldier'), face=_k_face_up, state=_k_charged)
+            _v_summon(ctx, l_card, as_='soldier', face=_k_face_up, state=_k_charged)
         else:
             _v_move(ctx, l_card, to=('zone', 'grave'))
 
@@ -219,7 +219,7 @@ class Action_recruit(ActionEffect):
         l_summoned = 0
         for l_c in _v_top_cards(ctx, ctx.me, 4):
             if (_a_number(ctx, l_c) <= _a_total(ctx, ctx.key)):
-                _v_summon(ctx, l_c, as_=('script', 'soldier'), face=_k_face_up, state=_k_driven)
+                _v_summon(ctx, l_c, as_='soldier', face=_k_face_up, state=_k_driven)
                 l_summoned = (l_summoned + 1)
         ctx.step(2)
         _v_move(ctx, _v_choose_order(ctx, ctx.me, _v_top_cards(ctx, ctx.me, (4 - l_summoned))), to=('zone', 'life'), position=_k_bottom)
