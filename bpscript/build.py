@@ -115,11 +115,16 @@ def unbuilt() -> tuple[str, ...]:
     return () if installed("pdf") else ("pdf/",)
 
 
-def write(target: Path, files: dict[str, bytes], only: set[str] | None = None) -> list[str]:
+def write(target: Path, files: dict[str, bytes], only: set[str] | None = None,
+          unbuilt: tuple[str, ...] = ()) -> list[str]:
     """Make `target` hold `files` in one swap (with `only`, the backends a partial build
     ran, it keeps the other backends' files), removing only what bpscript wrote there
-    (bpscript/publish.py); the paths that changed."""
+    (bpscript/publish.py); the paths that changed. The files under `unbuilt` (`pdf/`
+    where WeasyPrint is missing) are kept as they are: a build that cannot make the PDFs
+    does not remove the ones built before (a clone's committed generated/)."""
     from .publish import publish
+    if unbuilt and only is None:  # as a partial build of every backend it can run
+        only = set(BACKENDS) - {u.rstrip("/") for u in unbuilt}
     return publish(target.parent, target.name, files, only)
 
 

@@ -137,8 +137,9 @@ def run(args) -> int:
             diff = build.diff(target, files, build.unbuilt())
             stale += [f"{target / p}" for p in (diff if not only else [p for p in diff if p in files])]
             continue
-        # a partial build (--only) keeps the other backends' files of the directory it replaces
-        changed_total += len(build.write(target, files, only))
+        # a partial build (--only) keeps the other backends' files of the directory it replaces,
+        # and a build without WeasyPrint the PDFs built before
+        changed_total += len(build.write(target, files, only, build.unbuilt()))
     if args.check:
         if stale:
             for p in stale:
