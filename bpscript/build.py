@@ -2,8 +2,8 @@
 
 Backends register a function `(ruleset) -> {relative path: bytes}`. The build is
 deterministic (same input → same bytes); `--check` compares with `generated/`
-without writing. A MANIFEST lists what the build owns, so stale outputs are
-removed and nothing else in `generated/` is touched.
+without writing. Each ruleset's directory is replaced whole, in one step, and only when
+all of it is bpscript's (bpscript/publish.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ if TYPE_CHECKING:  # the command line reads BACKENDS at start-up: no model impor
     from .model import Ruleset
 
 Backend = Callable[["Ruleset"], dict[str, bytes]]
-MANIFEST = "MANIFEST"
 #: every backend: its name, in the order they run, and the module of `bpscript.backends`
 #: with its `build_<name>` function (pdf only where WeasyPrint is installed)
 _MODULES = {"json": "json_backend", "python": "python_backend", "html": "html_backend",
@@ -96,29 +95,18 @@ def render_ruleset(rs: Ruleset, only: set[str] | None = None, progress: Callable
 
 
 def directory_name(name: str) -> str:
-    """The directory a ruleset's outputs go to: its name, one path segment."""
+    """The directory a ruleset's outputs go to: its name as one path segment that every
+    file system takes (catalog.output_directory, which the pages' links use too)."""
     from .catalog import output_directory
     return output_directory(name)
 
 
-def manifest_bytes(files: dict[str, bytes]) -> bytes:
-    return ("".join(f"{p}\n" for p in sorted(files))).encode("utf-8")
-
-
-def diff(out_dir: Path, files: dict[str, bytes], unbuilt: tuple[str, ...] = ()) -> list[str]:
-    """Paths that would change (added, modified or removed). Paths under `unbuilt` (the
-    directories of backends not installed here, `pdf/`) are left out on both sides: a build
-    that cannot make PDFs cannot say they are stale."""
-    changed = [p for p, data in files.items() if not (out_dir / p).is_file() or (out_dir / p).read_bytes() != data]
-    old = [p for p in _old_manifest(out_dir) if not p.startswith(unbuilt)]
-    changed += [p for p in old if p not in files]
-    listed = (out_dir / MANIFEST).read_bytes() if (out_dir / MANIFEST).is_file() else None
-    if listed is not None and unbuilt:
-        lines = listed.decode("utf-8", "replace").splitlines(keepends=True)
-        listed = "".join(line for line in lines if not line.startswith(unbuilt)).encode("utf-8")
-    if listed != manifest_bytes(files):
-        changed.append(MANIFEST)
-    return sorted(set(changed))
+def diff(target: Path, files: dict[str, bytes], unbuilt: tuple[str, ...] = ()) -> list[str]:
+    """Paths that a build of `files` into `target` would add, change or remove. Paths under
+    `unbuilt` (the directories of backends not installed here, `pdf/`) are left out on both
+    sides, in the MANIFEST too: a build that cannot make PDFs cannot say they are stale."""
+    from .publish import changed_paths, read_manifest
+    return changed_paths(target, files, read_manifest(target), unbuilt)
 
 
 def unbuilt() -> tuple[str, ...]:
@@ -127,30 +115,17 @@ def unbuilt() -> tuple[str, ...]:
     return () if installed("pdf") else ("pdf/",)
 
 
-def _old_manifest(out_dir: Path) -> list[str]:
-    """The files the previous build wrote, as its MANIFEST lists them: only relative paths
-    inside `out_dir` (a MANIFEST naming `../x` or `/x` never makes a build remove them)."""
-    m = out_dir / MANIFEST
-    if not m.is_file():
-        return []
-    names = m.read_bytes().decode("utf-8", "replace").split()
-    return [p for p in names if not Path(p).is_absolute() and ".." not in Path(p).parts and "\\" not in p]
-
-
-def write(out_dir: Path, files: dict[str, bytes]) -> list[str]:
-    """Write changed files, remove the ones the previous build made and this one does not."""
-    changed = diff(out_dir, files)
-    for p in _old_manifest(out_dir):
-        if p not in files and (out_dir / p).is_file():
-            (out_dir / p).unlink()
-    for p, data in files.items():
-        target = out_dir / p
-        if target.is_file() and target.read_bytes() == data:
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    (out_dir / MANIFEST).write_bytes(manifest_bytes(files))
-    return changed
+def write(target: Path, files: dict[str, bytes], only: set[str] | None = None,
+          unbuilt: tuple[str, ...] = ()) -> list[str]:
+    """Make `target` hold `files` in one swap (with `only`, the backends a partial build
+    ran, it keeps the other backends' files), removing only what bpscript wrote there
+    (bpscript/publish.py); the paths that changed. The files under `unbuilt` (`pdf/`
+    where WeasyPrint is missing) are kept as they are: a build that cannot make the PDFs
+    does not remove the ones built before (a clone's committed generated/)."""
+    from .publish import publish
+    if unbuilt and only is None:  # as a partial build of every backend it can run
+        only = set(BACKENDS) - {u.rstrip("/") for u in unbuilt}
+    return publish(target.parent, target.name, files, only)
 
 
 def log(msg: str) -> None:

@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
-from .paths import scan
+from .paths import real, scan
 from .syntax import ast
 from .syntax.parser import parse_module
 
@@ -88,7 +88,7 @@ def _catalog(root: str) -> dict[str, BundledRuleset]:
 
 def tree_of(path: Path) -> Path | None:
     """The rules tree whose `stdlib/` or `frames/` holds `path`, if any."""
-    p = path.resolve()
+    p = real(path)  # never raises on a link loop
     for d in p.parents:
         if d.name in (STDLIB, FRAMES) and (d.parent / STDLIB).is_dir() and (d.parent / FRAMES).is_dir():
             return d.parent
@@ -128,5 +128,9 @@ def titles() -> dict[str, str]:
 
 
 def output_directory(name: str) -> str:
-    """The directory `bpscript build` writes a ruleset's outputs to: its name, one path segment."""
-    return name.replace("/", "_").replace("\\", "_").strip(".") or "ruleset"
+    """The directory `bpscript build` writes a ruleset's outputs to: its name as one path
+    segment that every file system takes (no separator, no control character, NUL or
+    surrogate, at most 100 characters)."""
+    safe = "".join("_" if c in "/\\" or ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) < 0xE000 else c
+                   for c in name[:100])
+    return safe.strip(". ") or "ruleset"

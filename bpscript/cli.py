@@ -17,6 +17,8 @@ from . import parse_pool
 from .bundled import RulesNotFound
 from .extras import MissingExtra
 from .commands import COMMANDS
+from .diagnostics import printable
+from .outputs import OutputError
 
 
 NO_CACHE = ("load the rules afresh: neither read nor write the cache of loaded rules "
@@ -67,11 +69,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OutputError as err:  # an output could not be written; the old one, if any, is kept
+        print(f"error: {printable(str(err))}", file=sys.stderr)
+        return 2
     except OSError as err:
-        if err.filename is None:
-            raise
-        # a file or directory the user named (an output, a log) cannot be read or written
-        print(f"error: {err.strerror}: {os.path.abspath(err.filename)}", file=sys.stderr)
+        # a file or directory the user named (an output, a log) cannot be read or written,
+        # or the disk is full (ENOSPC, EFBIG): one line, never a traceback
+        where = f": {printable(os.path.abspath(os.fsdecode(err.filename)))}" if err.filename is not None else ""
+        print(f"error: {err.strerror or err}{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

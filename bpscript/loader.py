@@ -30,7 +30,7 @@ from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
 from .diagnostics import Diagnostic, Severity
 from .model import Ruleset, RulesetInfo
 from .package import WORDS, declares_rules, no_ruleset, package_of
-from .paths import scan
+from .paths import is_loop, real, scan
 from .resolve import resolve
 from .source import Span
 from .syntax import ast
@@ -45,10 +45,10 @@ def display_path(path: Path) -> str:
     repository of a source checkout), so a bundled file is `stdlib/…/10-basic.bps` wherever
     bpscript is installed and generated output never depends on the install location;
     any other file relative to the working directory, else as given."""
-    resolved = path.resolve()
-    anchors = [Path.cwd().resolve()]
+    resolved = real(path)
+    anchors = [real(Path.cwd())]
     try:
-        anchors.insert(0, rules_root().resolve())
+        anchors.insert(0, real(rules_root()))
     except RulesNotFound:
         pass  # no bundled rules: user files are still named relative to the working directory
     for anchor in anchors:
@@ -65,7 +65,7 @@ Overlay = Mapping[Path, str]
 
 def overlay_of(texts: Mapping[str | Path, str] | None) -> dict[Path, str]:
     """Key in-memory sources by resolved path, so any spelling of a path finds its text."""
-    return {Path(k).resolve(): v for k, v in (texts or {}).items()}
+    return {real(Path(k)): v for k, v in (texts or {}).items()}
 
 
 def find_files(paths: list[str | Path], overlay: Overlay | None = None) -> tuple[list[Path], list[Diagnostic]]:
@@ -77,20 +77,21 @@ def find_files(paths: list[str | Path], overlay: Overlay | None = None) -> tuple
             inside, outside = scan(p)
             found = set(inside)
             for link in outside:
-                diags.append(Diagnostic("W001", f"not read: {display_path(link)} is a symbolic link to a file "
-                                                f"outside {p}", Span(display_path(link), 1, 1, 1, 1),
-                                        Severity.WARNING))
-            root = p.resolve()
+                why = "a symbolic link that leads round in a loop" if is_loop(link) else \
+                    f"a symbolic link to a file outside {p}"
+                diags.append(Diagnostic("W001", f"not read: {display_path(link)} is {why}",
+                                        Span(display_path(link), 1, 1, 1, 1), Severity.WARNING))
+            root = real(p)
             found.update(k for k in overlay if k.suffix == ".bps" and root in k.parents)
             files.extend(sorted(found))
-        elif p.is_file() or p.resolve() in overlay:
+        elif p.is_file() or real(p) in overlay:
             files.append(p)
         else:
             diags.append(Diagnostic("E000", f"no such file or directory: {p}", Span(str(p), 1, 1, 1, 1)))
     seen: set[Path] = set()
     unique = []
     for f in files:
-        r = f.resolve()
+        r = real(f)
         if r not in seen:
             seen.add(r)
             unique.append(f)
@@ -104,11 +105,11 @@ def read_module(path: Path, overlay: Overlay | None = None) -> tuple[ast.Module,
     """Parse one file (or the text `overlay` holds for it); a file unchanged since it was
     last parsed is not parsed again (the syntax tree is never changed by what reads it)."""
     name = display_path(path)
-    if overlay and path.resolve() in overlay:
-        return parse_module(overlay[path.resolve()], name)
+    if overlay and real(path) in overlay:
+        return parse_module(overlay[real(path)], name)
     try:
         st = path.stat()
-        key = (str(path.resolve()), name, st.st_mtime_ns, st.st_size)
+        key = (str(real(path)), name, st.st_mtime_ns, st.st_size)
     except OSError:
         key = None
     if key is not None and key in _PARSED:
@@ -254,7 +255,7 @@ def cache_key(paths: list[str | Path], typecheck: bool = True, ruleset: str | No
 
 def _key(files: list[Path], typecheck: bool, ruleset: str | None) -> str:
     try:
-        roots = [rules_root().resolve()]
+        roots = [real(rules_root())]
     except RulesNotFound:
         roots = []
     installed = str(roots[0]) if roots else "none"  # a package's base comes from there alone
@@ -265,7 +266,7 @@ def _key(files: list[Path], typecheck: bool, ruleset: str | None) -> str:
     # bytes), then every bundled file a load may read (the rulesets files are loaded on)
     asked = [str(f) for f in files]
     mine = [f for f in files
-            if not any(f.resolve().is_relative_to(root / d) for root in roots for d in (STDLIB, FRAMES))]
+            if not any(real(f).is_relative_to(root / d) for root in roots for d in (STDLIB, FRAMES))]
     return _cache.key(mine, f"typecheck={typecheck} ruleset={ruleset} asked={asked} installed={installed}", bundled)
 
 
@@ -377,7 +378,7 @@ def _catalog_or_empty() -> dict[str, catalog.BundledRuleset]:
 def _declaring_dirs(files: list[Path]) -> list[Path]:
     """Directories outside the bundle whose files declare a `ruleset`: each is a ruleset."""
     out = []
-    for d in sorted({f.parent.resolve() for f in files}):
+    for d in sorted({real(f.parent) for f in files}):
         if catalog.holding(d):
             continue
         if catalog.declaration(d) is not None and not any(o in d.parents for o in out):
@@ -386,7 +387,7 @@ def _declaring_dirs(files: list[Path]) -> list[Path]:
 
 
 def _home(f: Path, own_dirs: list[Path]) -> Path | None:
-    r = f.resolve()
+    r = real(f)
     return next((d for d in own_dirs if d in r.parents), None)
 
 

@@ -92,7 +92,11 @@ def parse_many(read: Callable[[list[Path]], list[R]], files: list[Path], jobs: i
     get `stopped(file, why)`; a chunk whose worker raised is parsed again here."""
     parts = chunks(files, [file_size(f) for f in files], jobs * CHUNKS_PER_JOB)
     try:
-        pool = ProcessPoolExecutor(max_workers=jobs - 1, mp_context=_context())
+        from .lifeline import die_with_parent  # workers end with this process, even killed
+        context = _context()
+        parent = os.getpid() if context.get_start_method() != "forkserver" else None
+        pool = ProcessPoolExecutor(max_workers=jobs - 1, mp_context=context, initializer=die_with_parent,
+                                   initargs=(parent,))
     except (OSError, NotImplementedError, ImportError):  # no process support here: all in this process
         return [(f, r) for part in parts for f, r in zip(part, read(part))]
     todo = deque(range(len(parts)))

@@ -35,13 +35,29 @@ def test_build_is_deterministic():
 
 def test_build_removes_only_what_it_made(tmp_path):
     files = {"json/a.json": b"1", "json/b.json": b"2"}
-    build.write(tmp_path, files)
+    target = tmp_path / "rules"
+    build.write(target, files)
     (tmp_path / "mine.txt").write_text("user file")
-    build.write(tmp_path, {"json/a.json": b"1"})
-    assert not (tmp_path / "json" / "b.json").exists()
+    build.write(target, {"json/a.json": b"1"})
+    assert not (target / "json" / "b.json").exists()
     assert (tmp_path / "mine.txt").read_text() == "user file"
-    assert build.diff(tmp_path, {"json/a.json": b"1"}) == []
-    assert build.diff(tmp_path, {"json/a.json": b"2"}) == ["json/a.json"]
+    assert build.diff(target, {"json/a.json": b"1"}) == []
+    assert build.diff(target, {"json/a.json": b"2"}) == ["MANIFEST", "json/a.json"]
+
+
+def test_a_build_without_weasyprint_keeps_the_pdfs_built_before(tmp_path):
+    """A clone's generated/ holds committed PDFs; `bpscript build` where the pdf extra is
+    missing makes everything else and must not remove them (nor call them stale)."""
+    target = tmp_path / "generated" / "rules"
+    build.write(target, {"html/a.html": b"1", "pdf/a.pdf": b"%PDF-1", "pdf/a-2up.pdf": b"%PDF-2"})
+    without_pdf = {"html/a.html": b"2", "json/new.json": b"{}"}
+    assert build.diff(target, without_pdf, ("pdf/",)) == ["MANIFEST", "html/a.html", "json/new.json"]
+    build.write(target, without_pdf, None, ("pdf/",))
+    assert (target / "pdf" / "a.pdf").read_bytes() == b"%PDF-1" and (target / "pdf" / "a-2up.pdf").is_file()
+    assert (target / "html" / "a.html").read_bytes() == b"2"
+    assert build.diff(target, without_pdf, ("pdf/",)) == []
+    build.write(target, {"html/a.html": b"3"}, None, ("pdf/",))  # the other backends' old files still go
+    assert not (target / "json" / "new.json").exists() and (target / "pdf" / "a.pdf").is_file()
 
 
 def test_verb_docs_are_fresh():

@@ -80,7 +80,7 @@ def test_an_unknown_frame_or_format_names_what_exists(cmd, option, message):
 def test_an_output_that_cannot_be_written_is_one_line(tmp_path):
     target = tmp_path / "no" / "such" / "dir" / "ruleset.json"
     proc = run("export", "--json", "-o", str(target))
-    assert proc.returncode == 2 and proc.stderr == f"error: No such file or directory: {target}\n"
+    assert proc.returncode == 2 and proc.stderr == f"error: cannot write {target}: No such file or directory\n"
 
 
 @pytest.mark.parametrize("cmd", [["check", "frames/homebrew-example"], ["simulate", "--games", "1"], ["export"]])

@@ -80,7 +80,8 @@ def test_unknown_base(tmp_path):
 def _build(paths: list[str], out: Path) -> dict[str, bytes]:
     from bpscript.cli import main
     assert main(["build", *paths, "--out", str(out), "--only", "json,python,rst,csv"]) == 0
-    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    (own,) = out.iterdir()  # the package's own directory: OUT/<package>/
+    return {p.relative_to(own).as_posix(): p.read_bytes() for p in own.rglob("*") if p.is_file() and p.name != "MANIFEST"}
 
 
 def _csv(data: bytes) -> list[list[str]]:

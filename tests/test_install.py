@@ -264,6 +264,19 @@ def test_build_check_without_the_pdf_extra_checks_what_it_can_build(env, tmp_pat
         "1 file(s) in generated/ differ from a fresh build; run `bpscript build`"]
 
 
+def test_build_without_the_pdf_extra_keeps_the_committed_pdfs(env, tmp_path):
+    clone = _clone_rules(tmp_path)
+    shutil.copytree(ROOT / "generated", clone / "generated")
+    pdfs = {p: p.read_bytes() for p in (clone / "generated").rglob("*.pdf")}
+    assert pdfs
+    proc = run(env, clone, "bpscript", "build")
+    assert proc.returncode == 0 and "PDF skipped: WeasyPrint is not installed" in proc.stderr, proc.stderr[-3000:]
+    assert re.fullmatch(r"built \d+ files of 2 ruleset\(s\) into generated/ \(0 changed\) in [\d.]+s\n", proc.stdout), \
+        proc.stdout
+    assert {p: p.read_bytes() for p in (clone / "generated").rglob("*.pdf")} == pdfs
+    assert run(env, clone, "bpscript", "build", "--check").returncode == 0
+
+
 def test_build_check_where_nothing_was_built_says_so(env, tmp_path):
     proc = run(env, tmp_path, "bpscript", "build", "--check")
     assert (proc.returncode, proc.stdout) == (2, "")

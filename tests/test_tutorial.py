@@ -57,9 +57,9 @@ def test_the_tutorial_runs_as_written(tmp_path):
     assert games.startswith("100 games of 決闘: lite / duel"), games[:200]
     coverage = outputs["bpscript check --coverage duel"]
     assert re.search(r"coverage \[duel\] own scripts: 4 / 4 structured, 4 / 4 executable", coverage), coverage
-    page = (tmp_path / "site" / "html" / "frame-duel.html").read_text("utf-8")
+    page = (tmp_path / "site" / "duel" / "html" / "frame-duel.html").read_text("utf-8")
     for words in ("決闘の休息", "双子召喚", "置き換えるスクリプト", "自作ルール", "BlackPoker 公式ルール 第8.2版"):
         assert words in page, words
     if importlib.util.find_spec("weasyprint") is not None:
-        assert (tmp_path / "site" / "pdf" / "frame-duel.pdf").read_bytes().startswith(b"%PDF")
-        assert (tmp_path / "site" / "pdf" / "frame-duel-2up.pdf").is_file()
+        assert (tmp_path / "site" / "duel" / "pdf" / "frame-duel.pdf").read_bytes().startswith(b"%PDF")
+        assert (tmp_path / "site" / "duel" / "pdf" / "frame-duel-2up.pdf").is_file()

@@ -173,7 +173,8 @@ def build_pdf(rs: m.Ruleset) -> dict[str, bytes]:
     order = sorted(htmls, key=lambda n: -len(htmls[n]))
     workers = min(len(order), os.cpu_count() or 1)
     if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        from ..lifeline import die_with_parent
+        with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
             results = dict(zip(order, pool.map(render_both, [htmls[n] for n in order])))
     else:
         results = {n: render_both(htmls[n]) for n in order}

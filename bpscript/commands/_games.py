@@ -12,6 +12,18 @@ from typing import Any
 from ._load import paths_option, ruleset_option
 
 DEFAULT_FRAME = "entry20"
+#: seeds are the engine's 64-bit integers: what `simulate` and `play` accept is what `replay`
+#: accepts in a log, -2**63 < seed < 2**63 (one rule for the three)
+MAX_SEED = 2 ** 63
+
+
+def seeds_problem(first: int, games: int = 1) -> str | None:
+    """Why seeds `first` … `first + games - 1` cannot be played and logged, or None."""
+    if not -MAX_SEED < first or not first + games - 1 < MAX_SEED:
+        seeds = f"the seed {first}" if games == 1 else f"the seeds {first}–{first + games - 1}"
+        return f"--seed: {seeds} go beyond the engine's 64-bit seeds (-2**63 < seed < 2**63), which a log " \
+               f"must hold to be replayed"[:300]
+    return None
 
 
 def regulation_options(p: Any) -> None:

@@ -1,8 +1,9 @@
 """`bpscript build [PATH… --out DIR] [--check]`: every backend's output.
 
-The bundled rulesets go to DIR/<ruleset>/ (default generated/); the rules under PATH (a
-homebrew package) go to --out DIR, which they must name: generated/ holds the bundled rules.
-When the PATHs hold several rulesets, each gets DIR/<ruleset>/.
+Each ruleset gets DIR/<ruleset>/: the bundled rulesets in DIR (default generated/), the
+rules under PATH (a homebrew package) in --out DIR, which they must name: generated/ holds
+the bundled rules. That directory is bpscript's: it is replaced whole, in one step, and
+only when everything in it is what bpscript wrote there (bpscript/publish.py).
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from .common import print_diagnostics
 def register(sub) -> None:
     b = sub.add_parser("build", help="build the pages, PDFs, JSON and Python of rulesets",
                        description="Build every output (JSON, Python, HTML, Markdown, RST, CSV, PDF) of the bundled "
-                                   "rulesets into DIR/<ruleset>/, or of the rules under PATH (a homebrew package) "
-                                   "into --out DIR; a "
-                                   "ruleset that follows another also gets its change history (html/changes.html).")
+                                   "rulesets, or of the rules under PATH (a homebrew package, with --out DIR), into "
+                                   "DIR/<ruleset>/, replaced whole in one step and only when all of it is "
+                                   "bpscript's; a ruleset that follows another also gets its change history (html/changes.html).")
     paths_option(b, "a homebrew package or other .bps files to build")
     b.add_argument("--ruleset", metavar="NAME",
                    help="without PATH: build only this bundled ruleset (default: all of them); with PATHs, the ruleset "
@@ -125,25 +126,20 @@ def run(args) -> int:
         return targets
     only = set(args.only.split(",")) if args.only else None
     out_dir = Path(args.out or "generated")
-    single = bool(args.paths) and len(targets) == 1  # a package's outputs go straight into --out
     total = changed_total = 0
     stale: list[str] = []
     for name, rs in targets:
         files = build.render_ruleset(rs, only, progress=lambda n, name=name: build.log(f"rendering {name}: {n} …"),
                                      rst_layout=args.rst_layout, rst_prefix=args.rst_label_prefix)
-        target = out_dir if single else out_dir / build.directory_name(name)
+        target = out_dir / build.directory_name(name)
         total += len(files)
         if args.check:
             diff = build.diff(target, files, build.unbuilt())
             stale += [f"{target / p}" for p in (diff if not only else [p for p in diff if p in files])]
             continue
-        if only:  # a partial build writes its files but leaves the manifest and other files alone
-            for p, data in files.items():
-                (target / p).parent.mkdir(parents=True, exist_ok=True)
-                (target / p).write_bytes(data)
-            changed_total += len(files)
-        else:
-            changed_total += len(build.write(target, files))
+        # a partial build (--only) keeps the other backends' files of the directory it replaces,
+        # and a build without WeasyPrint the PDFs built before
+        changed_total += len(build.write(target, files, only, build.unbuilt()))
     if args.check:
         if stale:
             for p in stale:
@@ -154,4 +150,18 @@ def run(args) -> int:
         return 0
     print(f"built {total} files of {len(targets)} ruleset(s) into {out_dir}/ ({changed_total} changed) "
           f"in {time.perf_counter() - started:.2f}s")
+    if _earlier_flat_build(out_dir):
+        build.log(f"note: {out_dir / 'MANIFEST'} lists the outputs an earlier bpscript wrote straight into "
+                  f"{out_dir}/ (a package's outputs now go to {out_dir}/<name>/); they were left as they are: "
+                  f"remove them, and that MANIFEST, when you no longer need them")
     return 0
+
+
+def _earlier_flat_build(out_dir: Path) -> bool:
+    """Whether `out_dir` holds a package build of an earlier release (its MANIFEST at the top)."""
+    from ..publish import NotOurs, read_manifest
+    try:
+        found = read_manifest(out_dir)
+    except NotOurs:
+        return False
+    return found is not None and found.earlier

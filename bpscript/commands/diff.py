@@ -81,7 +81,8 @@ def run(args) -> int:
     else:
         text = changes.render_text(result, colour(sys.stdout) and not args.output)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        from ..outputs import write_atomically
+        write_atomically(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)
     else:  # a terminal shows the text, never obeys it: every format, when stdout is one
         sys.stdout.write(to_terminal(text, sys.stdout) if args.format != "text" else text)

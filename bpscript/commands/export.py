@@ -62,7 +62,8 @@ def run(args) -> int:
         from ..backends.json_backend import dumps
         text = dumps(rs if args.with_base else rs.package())
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        from ..outputs import write_atomically
+        write_atomically(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
@@ -148,9 +149,10 @@ def _sidecar(args, rs) -> dict | None:
                   "(bpscript import writes one)", file=sys.stderr)
             return None
         path = found[0]
+    from ..paths import NotReadable, read_regular
     try:
-        loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
+        loaded = yaml.safe_load(read_regular(path).decode("utf-8"))
+    except (NotReadable, UnicodeDecodeError) as err:
         print(f"error: cannot read {path}: {err}", file=sys.stderr)
         return None
     except RecursionError:  # the YAML reader is recursive: a document nested thousands deep

@@ -7,11 +7,9 @@ Files are replaced atomically and only when their text changes.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from pathlib import Path
 
+from ..outputs import OutputError, write_atomically
 from .common import missing_paths, print_diagnostics
 
 
@@ -24,23 +22,6 @@ def register(sub) -> None:
     f.add_argument("--check", action="store_true",
                    help="write nothing; list the files that would change and exit 1 if there are any")
     f.set_defaults(func=run)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace `path` in one step: a crash leaves either the old file or the new one."""
-    data = text.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, path.stat().st_mode & 0o7777)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def run(args) -> int:
@@ -84,7 +65,12 @@ def run(args) -> int:
         if args.check:
             print(f"would reformat {name}")
         else:
-            write_atomically(path, new)
+            try:
+                write_atomically(path, new.encode("utf-8"))
+            except OutputError as err:  # a full disk: the file keeps its old text
+                print(f"{name}: {err}; left untouched", file=sys.stderr)
+                failed += 1
+                continue
             print(f"reformatted {name}")
     verb = "would be reformatted" if args.check else "reformatted"
     unchanged = len(files) - len(changed) - failed

@@ -32,6 +32,8 @@ def run(args) -> int:
     from ..diagnostics import Diagnostic
     from ..loader import display_path
     from ..official.package import import_official
+    from ..outputs import OutputError, write_atomically
+    from ..paths import NotReadable, read_regular
     from ..source import Span
     if missing_paths(args.paths):
         return 2
@@ -42,9 +44,9 @@ def run(args) -> int:
     for path in args.paths:
         shown = display_path(Path(path))
         try:
-            sources[shown] = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            reason = err.strerror if isinstance(err, OSError) else f"not UTF-8 ({err.reason} at byte {err.start})"
+            sources[shown] = read_regular(Path(path)).decode("utf-8")
+        except (NotReadable, UnicodeDecodeError) as err:
+            reason = str(err) if isinstance(err, NotReadable) else f"not UTF-8 ({err.reason} at byte {err.start})"
             print_diagnostics([Diagnostic("E600", f"cannot read {shown}: {reason}", Span(shown, 1, 1, 1, 2))], {},
                               stream=sys.stderr)
             return 1
@@ -72,9 +74,10 @@ def run(args) -> int:
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         for name, text in outputs.items():
-            write_atomic(out_dir / name, text)
-    except OSError as err:
-        print_diagnostics([Diagnostic("E610", f"cannot write into {out_dir}: {err.strerror}",
+            write_atomically(out_dir / name, text)
+    except (OSError, OutputError) as err:
+        why = err.strerror if isinstance(err, OSError) else str(err)
+        print_diagnostics([Diagnostic("E610", f"cannot write into {out_dir}: {why}",
                                       Span(str(out_dir), 1, 1, 1, 2))], {}, stream=sys.stderr)
         return 1
     kinds: dict[str, int] = {}
@@ -88,13 +91,6 @@ def run(args) -> int:
     if diags:
         print(_tally(diags), file=sys.stderr)
     return 1 if errors else 0
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write through a temporary file in the same directory, then rename: never half a file."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
 
 
 def _tally(diags) -> str:

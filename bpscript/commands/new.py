@@ -12,6 +12,8 @@ import re
 import sys
 from pathlib import Path
 
+from ..outputs import write_atomically
+
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -53,7 +55,7 @@ def run(args) -> int:
         return 2
     target.mkdir(parents=True, exist_ok=True)
     for path, text in files.items():
-        path.write_text(text, encoding="utf-8")
+        write_atomically(path, text)
         print(f"wrote {path}")
     print(f"\nnext: bpscript check {target} && bpscript lint {target} && "
           f"bpscript simulate {target} --frame {args.name} --games 100", file=sys.stderr)

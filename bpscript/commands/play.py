@@ -9,7 +9,7 @@ from ..diagnostics import printable
 from ..engine.base import NotExecutable
 from ..engine.state import RulesError
 from ._agents import AGENTS, budget_error, engine_name, ismcts_options
-from ._games import game_ruleset, log_fields, regulation_options
+from ._games import game_ruleset, log_fields, regulation_options, seeds_problem
 
 
 def register(sub: Any) -> None:
@@ -41,6 +41,10 @@ def run(args: Any) -> int:
         print(f"error: {budget_error(args)}", file=sys.stderr)
         return 2
     opponent = engine_name(args.opponent, args)
+    problem = seeds_problem(args.seed) if args.seed is not None else None
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     found = game_ruleset(args)
     if not isinstance(found, tuple):
         if isinstance(found, str):
@@ -80,12 +84,12 @@ def run(args: Any) -> int:
     else:
         print(printable(f"\n{abandoned}: game abandoned after {len(decisions)} decision(s)"), file=sys.stderr)
     if args.log:  # appended, never overwritten; an abandoned game replays up to where it stopped
-        with open(args.log, "a", encoding="utf-8") as f:
-            entry = {**log_fields(rs), "format": args.format, "frame": args.frame,
-                     "agents": ["terminal", opponent][::1 if args.seat == 0 else -1],  # P0, P1
-                     **game.summary(), "decisions": decisions}
-            if abandoned is not None:
-                entry["abandoned"] = True
-            f.write(dumps(entry) + "\n")
+        from ..outputs import append_atomically
+        entry = {**log_fields(rs), "format": args.format, "frame": args.frame,
+                 "agents": ["terminal", opponent][::1 if args.seat == 0 else -1],  # P0, P1
+                 **game.summary(), "decisions": decisions}
+        if abandoned is not None:
+            entry["abandoned"] = True
+        append_atomically(args.log, dumps(entry) + "\n")
         print(f"log appended to {args.log}", file=sys.stderr)
     return 0 if abandoned is None else 1

@@ -21,13 +21,11 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Iterator
 
-from ._games import LOG_SCHEMA, regulation
+from ._games import LOG_SCHEMA, MAX_SEED, regulation
 from ._load import load_args
 
 #: the longest log line read (a game of the engine's 200 turns writes some kilobytes)
 MAX_LINE = 16 * 1024 * 1024
-#: seeds are the engine's integers: `simulate` and `play` write far smaller ones
-MAX_SEED = 2 ** 63
 #: the most turns a log may ask a replay to allow
 MAX_TURNS = 10_000
 #: mismatches printed per entry (the rest are counted)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -18,8 +18,9 @@ from ..engine.invariants import InvariantViolation
 from ..engine.registry import NotExecutable
 from ..engine.runner import SimulationError
 from ..engine.state import RulesError
-from ._games import game_ruleset, log_fields, regulation_options
+from ..outputs import atomic_output
 from ._agents import AGENTS, budget_error, engine_name, ismcts_options
+from ._games import game_ruleset, log_fields, regulation_options, seeds_problem
 from .common import to_terminal
 
 
@@ -76,6 +77,9 @@ def _usage_error(args: Any) -> str | None:
         return "--games must be at least 1 and --jobs at least 0"
     if budget_error(args):
         return budget_error(args)
+    seeds = seeds_problem(args.seed, args.games)
+    if seeds:
+        return seeds
     if args.ray_address and args.executor != "ray":
         return "--ray-address needs --executor ray"
     if args.check_invariants and args.executor == "ray":
@@ -117,8 +121,13 @@ def run(args: Any) -> int:
         require("report", "simulate --report")
     if args.executor == "ray":
         require("ray", "simulate --executor ray")
+    from ..parse_pool import cores
     if args.jobs == 0:
-        args.jobs = os.cpu_count() or 1
+        args.jobs = cores()
+    elif args.jobs > cores() and args.executor == "local":  # more processes than CPUs only compete
+        print(f"note: --jobs {args.jobs}: this machine has {cores()} CPU(s); using {cores()} worker processes",
+              file=sys.stderr)
+        args.jobs = cores()
     # the agents as the engine names them (`ismcts-200`): what is played, logged and shown
     args.seats = (engine_name(args.agent, args), engine_name(args.opponent, args))
     runs = _runs(args)
@@ -163,16 +172,13 @@ def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
                          progress=progress, load_ruleset=r.load_again, agents=agents,
                          check=args.check_invariants, measure=bool(args.report))
     results = []
-    out = open(log, "w", encoding="utf-8") if log else None
     rules = log_fields(r.ruleset) if log else {}
-    try:
+    # the log replaces an older one only when every game is in it (an interruption keeps the old)
+    with atomic_output(log) if log else contextlib.nullcontext() as out:
         for g in games:
             results.append(g)
             if out:
                 out.write(dumps({**rules, **g}) + "\n")
-    finally:
-        if out:
-            out.close()
     return results
 
 
@@ -219,18 +225,8 @@ def _write_report(args: Any, runs: list[Run]) -> None:
     meta = {"regulation": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
             "seeds": f"{args.seed}–{args.seed + args.games - 1}",
             "agents": f"{args.seats[0]} (P0) vs {args.seats[1]} (P1)"}
-    text = render_report(balances, command_line(args), meta, language=args.report_language)  # all of it first: a failure leaves no file
-    fd, tmp = tempfile.mkstemp(prefix=".report-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(args.report)))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)  # as open() would have made it, not mkstemp's 0600
-        os.replace(tmp, args.report)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    from ..outputs import write_atomically  # all of it first: a failure leaves the old file or none
+    write_atomically(args.report, render_report(balances, command_line(args), meta, language=args.report_language))
 
 
 def command_line(args: Any) -> str:

@@ -30,7 +30,7 @@ class _Worker:
         self.ruleset = load_ruleset()  # the CLI layer's loader: the engine never imports it
         self.rules = Rules(self.ruleset, fmt, frame)
 
-    def run(self, seeds: list[int], record: bool, agents: tuple[str, str],
+    def run(self, seeds: range, record: bool, agents: tuple[str, str],
             measure: bool = False) -> list[dict[str, Any]]:
         return play_seeds(self.ruleset, self.rules, seeds, record, agents, measure=measure)
 
@@ -63,15 +63,15 @@ def simulate_ray(load_ruleset: Callable[[], Any], fmt: str, frame: str, games: i
         n = max(1, min(workers or cpus, games))
         Worker = ray.remote(num_cpus=1)(_Worker)
         actors = [Worker.remote(load_ruleset, fmt, frame) for _ in range(n)]
-        seeds = list(range(seed, seed + games))
-        chunks = chunks_of(seeds, n, most=100)
+        chunks = chunks_of(range(seed, seed + games), n, most=100)  # made as they are handed out
+        following = iter(range(len(chunks)))
         pending: dict[Any, tuple[int, int, int]] = {}  # ref → (chunk, actor, attempt)
 
         def submit(i: int, a: int, attempt: int) -> None:
             pending[actors[a].run.remote(chunks[i], record, tuple(agents), measure)] = (i, a, attempt)
 
-        for i in range(len(chunks)):
-            submit(i, i % n, 0)
+        for i in range(min(len(chunks), 4 * n)):  # four in flight per worker; one more as each ends
+            submit(next(following), i % n, 0)
         done: dict[int, list[dict[str, Any]]] = {}
         out, played = 0, 0
         while pending:
@@ -89,6 +89,9 @@ def simulate_ray(load_ruleset: Callable[[], Any], fmt: str, frame: str, games: i
                 actors[a] = Worker.remote(load_ruleset, fmt, frame)
                 submit(i, a, attempt + 1)
                 continue
+            more = next(following, None)
+            if more is not None:
+                submit(more, a, 0)
             while out in done:
                 for r in done.pop(out):
                     played += 1

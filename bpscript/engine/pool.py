@@ -9,11 +9,14 @@ task's error, a dead worker, the caller giving up early — every worker is kill
 
 from __future__ import annotations
 
+import os
 import pickle
 from dataclasses import dataclass
 from multiprocessing import get_context
 from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Iterator, Sequence
+
+from ..lifeline import die_with_parent
 
 
 class WorkerError(Exception):
@@ -38,7 +41,8 @@ def ordered(tasks: Sequence[Any], jobs: int, function: Callable[[Any], Any], ini
     try:
         for _ in range(max(1, min(jobs, len(tasks)))):
             mine, theirs = ctx.Pipe()
-            process = ctx.Process(target=_serve, args=(theirs, function, initializer, initargs), daemon=True)
+            process = ctx.Process(target=_serve, args=(theirs, function, initializer, initargs, os.getpid()),
+                                  daemon=True)
             process.start()
             theirs.close()
             workers.append(_Worker(process, mine))
@@ -97,8 +101,10 @@ def _stop(workers: list[_Worker], kill: bool) -> None:
 
 
 def _serve(conn: Connection, function: Callable[[Any], Any], initializer: Callable[..., None],
-           initargs: tuple[Any, ...]) -> None:
-    """A worker's loop: set up once, then run each task received until told to stop."""
+           initargs: tuple[Any, ...], parent: int) -> None:
+    """A worker's loop: set up once, then run each task received until told to stop (or
+    until the parent ends: the pipe would never tell, its siblings hold it open too)."""
+    die_with_parent(parent)
     try:
         initializer(*initargs)
     except BaseException as e:  # noqa: BLE001 - reported with the first task

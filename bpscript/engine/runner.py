@@ -7,7 +7,7 @@ import json
 import os
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from .. import model as m
 from .agents import LogMismatch, Recorder, ReplayAgent
@@ -48,7 +48,7 @@ def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rule
     return game, out
 
 
-def play_seeds(ruleset: m.Ruleset, rules: Rules, seeds: list[int], record: bool = False,
+def play_seeds(ruleset: m.Ruleset, rules: Rules, seeds: Iterable[int], record: bool = False,
                agents: tuple[str, str] = ("random", "random"), check: bool = False,
                measure: bool = False) -> list[dict[str, Any]]:
     """The summaries of the games of `seeds`, in order: what every executor runs."""
@@ -171,7 +171,10 @@ class SimulationError(Exception):
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(load_ruleset: Any, fmt: str, frame: str) -> None:
+def _init_worker(load_ruleset: Any, fmt: str, frame: str, record: bool = False,
+                 agents: tuple[str, str] = ("random", "random"), check: bool = False,
+                 measure: bool = False) -> None:
+    _WORKER.update(record=record, agents=agents, check=check, measure=measure)
     if isinstance(load_ruleset, _Given) and load_ruleset.rules is not None:  # forked: all inherited
         _WORKER.update(ruleset=load_ruleset.ruleset, rules=load_ruleset.rules)
         return
@@ -179,10 +182,10 @@ def _init_worker(load_ruleset: Any, fmt: str, frame: str) -> None:
     _WORKER.update(ruleset=rs, rules=Rules(rs, fmt, frame))
 
 
-def _run_chunk(args: tuple[list[int], bool, tuple[str, str], bool, bool]) -> list[dict[str, Any]]:
-    seeds, record, agents, check, measure = args
+def _run_chunk(seeds: range) -> list[dict[str, Any]]:
     try:
-        return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, record, agents, check, measure)
+        return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, _WORKER["record"], _WORKER["agents"],
+                          _WORKER["check"], _WORKER["measure"])
     except Exception as e:  # noqa: BLE001 - one that cannot be pickled reaches the parent with its seeds
         carried = portable(e, f"seeds {seeds[0]}–{seeds[-1]}: ")
         if carried is e:
@@ -190,10 +193,27 @@ def _run_chunk(args: tuple[list[int], bool, tuple[str, str], bool, bool]) -> lis
         raise carried from None
 
 
-def chunks_of(seeds: list[int], workers: int, most: int = 50) -> list[list[int]]:
+class Chunks(Sequence[range]):
+    """Consecutive seeds cut into chunks, each made when asked for: the memory of a run
+    does not grow with its number of games (`--games 1000000000000` starts at once)."""
+
+    def __init__(self, seeds: range, size: int):
+        self.seeds, self.size = seeds, size
+
+    def __len__(self) -> int:
+        return -(-len(self.seeds) // self.size)
+
+    def __getitem__(self, i: int) -> range:  # type: ignore[override]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self.seeds[i * self.size:(i + 1) * self.size]
+
+
+def chunks_of(seeds: range, workers: int, most: int = 50) -> Chunks:
     """Seeds cut into chunks: about four per worker so they stay busy, at most `most`."""
-    size = max(1, min(most, len(seeds) // (workers * 4) or 1))
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    return Chunks(seeds, max(1, min(most, len(seeds) // (workers * 4) or 1)))
 
 
 def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jobs: int = 1,
@@ -204,7 +224,7 @@ def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jo
     get their ruleset from `load_ruleset` (a picklable function), or inherit it (fork),
     and compile its rules once each. `check`: the rulebook's invariants are checked in
     every game (`InvariantViolation` at the first breach)."""
-    seeds = list(range(seed, seed + games))
+    seeds = range(seed, seed + games)  # never a list: made one at a time
     if jobs <= 1:
         rules = Rules(ruleset, fmt, frame)
         for i, s in enumerate(seeds, 1):
@@ -212,13 +232,14 @@ def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jo
             if progress:
                 progress(i, games)
         return
-    chunks = [(c, record, tuple(agents), check, measure) for c in chunks_of(seeds, jobs)]
+    chunks = chunks_of(seeds, jobs)
     done = 0
     fork = hasattr(os, "fork")
     # forked workers inherit the ruleset and its compiled rules: nothing is loaded or compiled again
     given = _Given(ruleset, Rules(ruleset, fmt, frame)) if fork or load_ruleset is None else load_ruleset
     try:
-        for results in ordered(chunks, jobs, _run_chunk, _init_worker, (given, fmt, frame),
+        for results in ordered(chunks, jobs, _run_chunk, _init_worker,
+                               (given, fmt, frame, record, tuple(agents), check, measure),
                                "fork" if fork else "spawn"):
             for r in results:
                 done += 1

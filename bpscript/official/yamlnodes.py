@@ -3,6 +3,7 @@ of the official data (PyYAML's composer; no Python objects are constructed from 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import yaml
@@ -55,6 +56,9 @@ def compose(path: str, text: str) -> tuple[yaml.Node | None, Diagnostic | None]:
         return None, Diagnostic("E600", "not valid YAML here: nested too deeply", Span(path, 1, 1, 1, 2))
 
 
+_HALF_PAIR = re.compile("[\ud800-\udfff]")
+
+
 def items(r: Reader, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node, yaml.Node]]:
     """(key, key node, value node) of a mapping; a repeated key is an error (E608)."""
     if not isinstance(node, yaml.MappingNode):
@@ -90,6 +94,10 @@ def text(r: Reader, node: yaml.Node, what: str) -> str | None:
         return None
     if node.tag.endswith(":null") and node.style is None:
         return None
+    if _HALF_PAIR.search(node.value):  # `"\ud800"`: half a surrogate pair, which no file can hold
+        r.error("E604", f"{what} holds half a surrogate pair (an escape \\ud800–\\udfff without its other half), "
+                        "which no text file can hold", node)
+        return _HALF_PAIR.sub("\ufffd", node.value)
     return node.value
 
 

@@ -37,7 +37,7 @@ def test_the_frame_data_checks_lints_and_builds(imported, tmp_path, capsys):
     assert main(["lint", str(imported)]) == 0
     assert "0 error(s)" in capsys.readouterr().out
     assert main(["build", str(imported), "--out", str(tmp_path / "site")]) == 0  # every backend
-    assert "built " in capsys.readouterr().out and (tmp_path / "site" / "rst" / "frame-extra.rst").is_file()
+    assert "built " in capsys.readouterr().out and (tmp_path / "site" / "main" / "rst" / "frame-extra.rst").is_file()
 
 
 def test_every_entry_and_field_comes_in(imported):

@@ -158,6 +158,7 @@ def test_an_imported_package_builds_into_its_own_directory(imported, tmp_path):
     out = tmp_path / "site"
     assert main(["build", str(imported), "--only", "html,rst,csv"]) == 2  # never into generated/ by default
     assert main(["build", str(imported), "--out", str(out), "--only", "html,rst,csv"]) == 0
+    (out,) = out.iterdir()  # OUT/<package>/
     assert sorted(p.name for p in (out / "rst").iterdir()) == [
         "format-lite.rst", "format-mast.rst", "format-pro.rst", "format-std.rst"]
     assert (out / "csv" / "scripts.csv").read_text("utf-8-sig").count("\nend,action,エンド,") == 1
