@@ -34,7 +34,8 @@ def test_the_report_opens_offline_with_its_charts_and_tables(report, browser):
     page.goto(report.as_uri())
     sizes = page.eval_on_selector_all("figure svg", "els => els.map(e => e.getBoundingClientRect().height)")
     assert len(sizes) == 3 and all(h > 100 for h in sizes)
-    assert page.locator("h2").all_inner_texts() == ["エージェント", "勝率", "ゲームの長さ", "アクション"]
+    assert page.locator("h2").all_inner_texts() == ["エージェント", "勝率", "ゲームの長さ", "アクション", "設計者のための指標",
+                                                   "スクリプトの使用"]
     row = page.locator("table.win-rates tbody tr").first.inner_text()
     assert row.startswith("official") and row.count("%") == 3 and "–" in row
     assert "エンド" in page.locator("table.actions").inner_text()
