@@ -26,6 +26,19 @@ def seeds_problem(first: int, games: int = 1) -> str | None:
     return None
 
 
+def local_jobs(jobs: int, executor: str = "local") -> int:
+    """The worker processes to run for `--jobs`: 0 is one per CPU, and more than the CPUs
+    only compete, so a local run is capped there with a note (Ray's cluster is not)."""
+    from ..parse_pool import cores
+    if jobs == 0:
+        return cores()
+    if jobs > cores() and executor == "local":
+        print(f"note: --jobs {jobs}: this machine has {cores()} CPU(s); using {cores()} worker processes",
+              file=sys.stderr)
+        return cores()
+    return jobs
+
+
 def regulation_options(p: Any) -> None:
     paths_option(p, "a homebrew package or other .bps files to play")
     ruleset_option(p)

@@ -20,7 +20,7 @@ from ..engine.runner import SimulationError
 from ..engine.state import RulesError
 from ..outputs import atomic_output
 from ._agents import AGENTS, budget_error, engine_name, ismcts_options
-from ._games import game_ruleset, log_fields, regulation_options, seeds_problem
+from ._games import game_ruleset, local_jobs, log_fields, regulation_options, seeds_problem
 from .common import to_terminal
 
 
@@ -121,13 +121,7 @@ def run(args: Any) -> int:
         require("report", "simulate --report")
     if args.executor == "ray":
         require("ray", "simulate --executor ray")
-    from ..parse_pool import cores
-    if args.jobs == 0:
-        args.jobs = cores()
-    elif args.jobs > cores() and args.executor == "local":  # more processes than CPUs only compete
-        print(f"note: --jobs {args.jobs}: this machine has {cores()} CPU(s); using {cores()} worker processes",
-              file=sys.stderr)
-        args.jobs = cores()
+    args.jobs = local_jobs(args.jobs, args.executor)
     # the agents as the engine names them (`ismcts-200`): what is played, logged and shown
     args.seats = (engine_name(args.agent, args), engine_name(args.opponent, args))
     runs = _runs(args)

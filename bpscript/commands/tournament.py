@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from typing import Any
 
@@ -13,7 +12,7 @@ from ..engine.registry import NotExecutable
 from ..engine.runner import SimulationError
 from ..engine.state import RulesError
 from ..extras import require
-from ._games import game_ruleset, regulation_options
+from ._games import game_ruleset, local_jobs, regulation_options
 from .common import to_terminal
 
 DEFAULT_AGENTS = "random,greedy,ismcts-20,ismcts-50"
@@ -65,7 +64,7 @@ def run(args: Any) -> int:
         return 2
     if args.executor == "ray":
         require("ray", "tournament --executor ray")
-    jobs = args.jobs or os.cpu_count() or 1
+    jobs = local_jobs(args.jobs, args.executor)
     found = game_ruleset(args)
     if not isinstance(found, tuple):
         if isinstance(found, str):
