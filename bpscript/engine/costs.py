@@ -187,7 +187,8 @@ class Costs:
                     paid[i] = dataclasses.replace(paid[i], cards=tuple(st.players[player].grave[-moved:]) if moved else ())
             elif kind is DISCARD:
                 put(st, list(what_), "grave")
-                st.events.append(Discarded(player, tuple(what_)))
+                if st.watch.wants(Discarded.kind):
+                    st.events.append(Discarded(player, tuple(what_)))
             else:
                 for u in what_:
                     unit_to_grave(st, u)

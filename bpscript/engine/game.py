@@ -33,7 +33,6 @@ from .context import EffectContext, apply_abilities
 from .invariants_flow import Invariants
 from .abilities import shielded
 from .costs import Costs
-from .events import script_event
 from .legal import Legal, Option, SeenOption
 from .request import Chooser, Note, Request
 from .rules import Rules
@@ -316,7 +315,7 @@ class Game:
             req = Request(action, p, keys, key_unit, target, cls.resolution, cls.window, False, target_cards)
             noted = SeenOption(opt)  # an option's text shows its target as it stands now: kept as seen
         st.requested.add((p, action))
-        st.events.append(script_event("requested", action, p))
+        st.script_happened("requested", action, p)
         # counted with get: a first count does not call Counter.__missing__ (a Python method)
         requested, mine = self.requested, self.requested_by[p]
         requested[action] = requested.get(action, 0) + 1
@@ -326,7 +325,7 @@ class Game:
 
     def add_to_stage(self, req: Request) -> None:
         self.state.stage.append(req)
-        self.state.events.append(script_event("added_to_stage", req.action, req.controller))
+        self.state.script_happened("added_to_stage", req.action, req.controller)
 
     # ------------------------------------------------------------ [8] resolution (5.4)
     def target_ok(self, req: Request) -> bool:
@@ -393,7 +392,7 @@ class Game:
             put(st, left, "grave", staged=True)
         else:  # what the effect changed (units are matched again only when a card left one)
             st.changed()
-        st.events.append(script_event("resolved", req.action, req.controller))
+        st.script_happened("resolved", req.action, req.controller)
         resolved = self.resolved  # counted with get, as in `make_request`
         resolved[req.action] = resolved.get(req.action, 0) + 1
         if st.abilities_at != st.version:

@@ -26,7 +26,7 @@ from .. import model as m
 from ..cards import Card, card_key, texts
 from ..conditions import CardCondition
 from ..values import Zone
-from .events import Event, Moved
+from .events import EVERY, Event, Moved, Watch, script_event
 from .memo import Memo
 
 ZONE_OF_KIND = {"character": "field", "fog": "fog", "trump": "trump"}
@@ -267,6 +267,9 @@ class GameState:
     #: (component, owner) → its scopes and id, and the request and instance its abilities
     #: are applied with (`bpscript.engine.context.apply_abilities`; nothing in it refers to the state)
     ability_contexts: dict = field(default_factory=dict, repr=False, compare=False)
+    #: the events the trigger check can act on (`Watch`; set by the game's `Triggers`):
+    #: the others are not recorded in `events`
+    watch: Watch = field(default=EVERY, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.matcher = _matcher(self.ruleset, self.format, self.frame)
@@ -358,17 +361,26 @@ class GameState:
         for u in p.trumps:
             u.component = matcher.match("trump", u.cards, u.face_up)
 
+    def script_happened(self, kind: str, action: str, player: int) -> None:
+        """Record the script event `kind` (requested, added_to_stage, resolved) of `action`
+        by `player` in `events`, when a triggered action may wait for it (`watch`)."""
+        if self.watch.wants_script(kind, action):
+            self.events.append(script_event(kind, action, player))
+
     # ------------------------------------------------------------ basic operations
     def damage(self, player: int, amount: int) -> int:
         """Move cards from the top of the life to the grave (3.8); returns how many moved."""
         p = self.players[player]
+        moves = self.watch.moves
+        watched = moves is None or (_LIFE, _GRAVE) in moves
         moved = 0
         for _ in range(max(amount, 0)):
             if not p.life:
                 break
             card = p.life.pop()
             p.grave.append(card)
-            self.events.append(Moved(_LIFE, _GRAVE, (card,), player, None))
+            if watched:
+                self.events.append(Moved(_LIFE, _GRAVE, (card,), player, None))
             moved += 1
         return moved
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..vocabulary import ComponentDef, Resolution, Subject, TypeDef
-from .events import script_event
 from .registry import cards_of, verb
 from .request import Ctx, Request
 from .state import ZONE_OF_KIND, GameState, RulesError, Unit
@@ -185,7 +184,7 @@ def request_action(ctx: Ctx, action: Any, player: int, free: bool = False, targe
     if cards:
         take(st, cards)
     st.requested.add((player, cls.id))
-    st.events.append(script_event("requested", cls.id, player))
+    st.script_happened("requested", cls.id, player)
     st.stage.append(req)
-    st.events.append(script_event("added_to_stage", cls.id, player))
+    st.script_happened("added_to_stage", cls.id, player)
     st.log.append(f"P{player} requests {req}")

@@ -11,7 +11,7 @@ from typing import Any
 from ..values import ScriptRef, Zone
 from ..vocabulary import Resolution, Window
 from .context import EffectContext
-from .events import Discarded, Event, Moved, ScriptEvent, Signal
+from .events import Discarded, Event, Moved, ScriptEvent, Signal, Watch
 from .observe import AT_ONCE, DISCARDED, ON_STAGE, Triggered
 from .registry import SCRIPT_EVENTS, accepts, names_script
 from .request import ORDER, EventFacts, Note, Prompt, Request
@@ -83,6 +83,18 @@ class TriggerTable:
         #: per turn player, a script event (itself the key) → what it may trigger
         self.seen: tuple[dict[ScriptEvent, tuple[Entry, ...]], ...] = ({}, {})
         self._probe_requests: dict[tuple[type, int], Request] = {}
+        self._watch: Watch | None = None
+
+    def watch(self, game: Any) -> Watch:
+        """The events some action of the regulation waits for (`Watch`): each kind's gate
+        (`gate`), worked out once for the rules from the first game's contexts."""
+        found = self._watch
+        if found is None:
+            gates = {kind: self.gate(kind, 0, game) for kind in sorted(self.kinds)}
+            moves = gates["moved"] if "moved" in gates else frozenset()
+            scripts = {kind: gate for kind, gate in gates.items() if kind in SCRIPT_EVENTS}
+            found = self._watch = Watch(self.kinds, moves, scripts)
+        return found
 
     def script_entries(self, ev: ScriptEvent, turn_player: int, game: Any) -> tuple[Entry, ...]:
         """What a script event (of a kind in `kinds`) may trigger, its gate first; kept in
@@ -216,6 +228,7 @@ class Triggers:
         self.load = game.rules.load  # script id → its class (the rules are never replaced)
         self.requested = game.requested  # the game's count of requests by action (never replaced)
         self._probes: dict[tuple[type, int], Any] = {}
+        self.state.watch = self.table.watch(game)  # events nothing waits for are not recorded
 
     def probe(self, cls: type, player: int) -> Any:
         """The context a triggered action's event arguments and guard are read in, for its
