@@ -8,7 +8,7 @@ they carry slots and no instance dict; `kind` is the event's id as scripts name 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from ..cards import Card
 
@@ -84,8 +84,10 @@ class Watch:
     kinds: frozenset[str] | None = None
     #: the (from, to) zones of the `moved` events some action waits for (empty: none)
     moves: frozenset[tuple[str, str]] | None = None
-    #: a script event's kind → the scripts it must name (None: any), for the kinds waited for
-    scripts: Mapping[str, frozenset[str] | None] | None = None
+    #: the script event kinds some action waits for whatever script they name
+    any_script: frozenset[str] = frozenset()
+    #: the (kind, script) of the other script events some action waits for
+    scripts: frozenset[tuple[str, str]] = frozenset()
 
     def wants(self, kind: str) -> bool:
         """Whether an event of `kind` (a `discarded` or signalled one) may trigger."""
@@ -93,13 +95,7 @@ class Watch:
 
     def wants_script(self, kind: str, action: str) -> bool:
         """Whether the script event `kind` of `action` may trigger."""
-        scripts = self.scripts
-        if scripts is None:
-            return True
-        if kind not in scripts:
-            return False
-        gate = scripts[kind]
-        return gate is None or action in gate
+        return self.kinds is None or kind in self.any_script or (kind, action) in self.scripts
 
 
 #: every event recorded

@@ -93,7 +93,9 @@ class TriggerTable:
             gates = {kind: self.gate(kind, 0, game) for kind in sorted(self.kinds)}
             moves = gates["moved"] if "moved" in gates else frozenset()
             scripts = {kind: gate for kind, gate in gates.items() if kind in SCRIPT_EVENTS}
-            found = self._watch = Watch(self.kinds, moves, scripts)
+            found = self._watch = Watch(self.kinds, moves,
+                                        frozenset(kind for kind, gate in scripts.items() if gate is None),
+                                        frozenset((kind, s) for kind, gate in scripts.items() for s in gate or ()))
         return found
 
     def script_entries(self, ev: ScriptEvent, turn_player: int, game: Any) -> tuple[Entry, ...]:
