@@ -52,7 +52,11 @@ class Option:
 def _options(action: str, name: str, sets: Any, key_unit: Unit | None, targets: Any) -> list[Option]:
     """An option of each key set of `sets` with each target of `targets` (`(None,)`: none),
     in that order."""
-    return [Option(action, name, keys, key_unit, target) for keys in sets for target in targets]
+    out = []
+    for keys in sets:
+        for target in targets:
+            out.append(Option(action, name, keys, key_unit, target))
+    return out
 
 
 #: the targets of an action that has none
@@ -87,7 +91,8 @@ class _Scan:
         legal, p = self.legal, self.p
         st = legal.state
         if st.abilities_at != st.version:  # else applied already (`apply_abilities` is cached so)
-            apply_abilities(st, legal.game.seats, legal.rules.load)  # labels, waived costs, forced attacks (9.3)
+            # labels, waived costs, forced attacks (9.3), with the game's ability contexts
+            apply_abilities(st, legal.game.seats, legal.rules.load, legal.ability_contexts)
         self.st = st
         self.main_ok = main = p == st.turn_player and not st.stage
         # a hand is often looked at again unchanged (the other player passed): the last one of
@@ -387,6 +392,8 @@ class Legal:
         #: per player: the hand last looked at, as `Tables.hand` sees it
         self.hands: list[Hand | None] = [None, None]
         self.probes: list[EffectContext | None] = [None, None]  # per player: `probe`, once made
+        #: the game's contexts abilities are applied with (`apply_abilities`)
+        self.ability_contexts = game._ability_contexts
 
     def probe(self, p: int) -> EffectContext:
         """A new context of a probe request of player `p` (its action, keys and key unit are

@@ -26,7 +26,7 @@ from .. import model as m
 from ..cards import Card, card_key, texts
 from ..conditions import CardCondition
 from ..values import Zone
-from .events import EVERY, Event, Moved, Watch, script_event
+from .events import EVERY, Event, Moved, Watch
 from .memo import Memo
 
 ZONE_OF_KIND = {"character": "field", "fog": "fog", "trump": "trump"}
@@ -140,13 +140,16 @@ def owner_of(card: Card) -> int:
 def owned(card: Card, player: int) -> Card:
     """The same card in `player`'s deck (found once per card and player: every game deals
     its decks through it)."""
-    found = _OWNED.get((card, player))
-    if found is None:
-        found = _OWNED[card, player] = Card(card.number, card.suit, card.copy % 2 + 2 * player)
-    return found
+    return _OWNED[card, player]
 
 
-_OWNED: dict[tuple[Card, int], Card] = {}  # cards are made once (`Card.__new__`): so is this table
+def _owned(key: tuple[Card, int]) -> Card:
+    card, player = key
+    return Card(card.number, card.suit, card.copy % 2 + 2 * player)
+
+
+#: (card, player) → the card in `player`'s deck (cards are made once, `Card.__new__`: so is this table)
+_OWNED: Memo = Memo(_owned)
 
 
 def owned_deck(cards: Sequence[Card], player: int) -> list[Card]:
@@ -361,18 +364,11 @@ class GameState:
         for u in p.trumps:
             u.component = matcher.match("trump", u.cards, u.face_up)
 
-    def script_happened(self, kind: str, action: str, player: int) -> None:
-        """Record the script event `kind` (requested, added_to_stage, resolved) of `action`
-        by `player` in `events`, when a triggered action may wait for it (`watch`)."""
-        if self.watch.wants_script(kind, action):
-            self.events.append(script_event(kind, action, player))
-
     # ------------------------------------------------------------ basic operations
     def damage(self, player: int, amount: int) -> int:
         """Move cards from the top of the life to the grave (3.8); returns how many moved."""
         p = self.players[player]
-        moves = self.watch.moves
-        watched = moves is None or (_LIFE, _GRAVE) in moves
+        watched = (_LIFE, _GRAVE) in self.watch.moves
         moved = 0
         for _ in range(max(amount, 0)):
             if not p.life:

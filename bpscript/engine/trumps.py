@@ -66,7 +66,7 @@ def summon_with_trump(ctx: Ctx, cards: Any, trump: Any, as_: Any, state: Any = N
                        designated=as_.id)
     moves = st.watch.moves
     for frm in sorted({where[c].zone for c in cards}):
-        if moves is None or (frm, Zone.FIELD) in moves:
+        if (frm, Zone.FIELD) in moves:
             moved = tuple(c for c in cards if where[c].zone == frm)
             st.events.append(Moved(frm, Zone.FIELD, moved, unit.owner, unit.component))
     st.rematch()
