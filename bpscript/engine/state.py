@@ -419,12 +419,12 @@ class GameState:
         units = p.field if zone == "field" else p.units_in(zone)  # the field, mostly
         if not units:
             return []
-        matcher = self.matcher
-        if kind is None:
-            kinds = matcher.kinds
-            return [u for u in units if u.component and u.component in kinds]
-        ids = matcher.of_kind(kind)
-        return [u for u in units if u.component in ids]
+        ids = self.matcher.kinds if kind is None else self.matcher.of_kind(kind)  # (None is in neither)
+        found = []
+        for u in units:  # a loop: asked at most decisions, mostly of a field of a few units
+            if u.component in ids:
+                found.append(u)
+        return found
 
     def put_unit(self, player: int, cards: list[Card], face_up: bool, charged: bool = True,
                  designated: str | None = None) -> Unit:
@@ -442,9 +442,10 @@ class GameState:
         """The winner, if the game is over (5.5): the turn player is checked first, so
         when both lives are empty the turn player loses."""
         tp = self.turn_player
-        if self.lost(tp):
+        players = self.players  # `lost`, read in place: checked after every resolution
+        if not players[tp].life:
             return 1 - tp
-        if self.lost(1 - tp):
+        if not players[1 - tp].life:
             return tp
         return None
 
