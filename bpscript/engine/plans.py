@@ -6,7 +6,6 @@ actions may have a way at all (`Tables`). A decision then only reads the state.
 
 from __future__ import annotations
 
-import weakref
 from functools import reduce
 from operator import or_
 from typing import Any
@@ -146,12 +145,7 @@ class Hand:
         self.key_sets: Any = None  # `Rules.hand_key_sets` of the hand, once asked (`_Scan.key_sets`)
 
 
-_TABLES: "weakref.WeakKeyDictionary[Any, Tables]" = weakref.WeakKeyDictionary()
-
-
 def tables_of(rules: Any, costs: Any) -> Tables:
-    """The tables of `rules` (made once; `costs` reads the cost letters of the ruleset)."""
-    found = _TABLES.get(rules)
-    if found is None:
-        found = _TABLES[rules] = Tables(rules, costs)
-    return found
+    """The tables of `rules` (made once, kept by the rules: `Rules.derived`; `costs` reads
+    the cost letters of the ruleset)."""
+    return rules.derived(Tables, Tables, rules, costs)

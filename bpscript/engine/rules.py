@@ -35,6 +35,9 @@ class Rules:
         #: script id → the one instance of its class (generated classes hold no state)
         self.instance: Callable[[str], Any] = Memo(_instance_of(self.load)).__getitem__
         self._key_sets: dict[tuple[Card, ...], dict[str, list[tuple[Card, ...]]]] = {}
+        #: what the engine's modules work out once from these rules (`derived`), kept with
+        #: them and freed with them: the trigger table, the legal requests' and costs' tables
+        self._derived: dict[Any, Any] = {}
         ids = [s.id for s in ruleset.scripts.values() if fmt in s.formats or frame in s.frames]
         cov = {c.id: c for c in coverage(ruleset, [ruleset.scripts[i] for i in ids])}
         #: the scripts of the regulation the engine runs, and those it cannot, with what they miss
@@ -51,6 +54,14 @@ class Rules:
         for c in self.triggered:
             event, _each = c.event
             self.by_event.setdefault(event, []).append(c)
+
+    def derived(self, key: Any, make: Callable[..., Any], *args: Any) -> Any:
+        """`make(*args)`, made on first use and kept with these rules under `key` (the type
+        of what is made): the one place tables worked out per rules are kept."""
+        found = self._derived.get(key)
+        if found is None:
+            found = self._derived[key] = make(*args)
+        return found
 
     def hand_key_sets(self, hand: tuple[Card, ...]) -> dict[str, list[tuple[Card, ...]]]:
         """The key sets found so far for one hand, by script id: a hand is hashed once per
