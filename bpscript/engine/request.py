@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ..cards import Card
 from ..vocabulary import Resolution, Window
@@ -59,13 +59,14 @@ class RandomChooser(Chooser):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, player, options, count, prompt, at_least=1):
+    def choose(self, player: int, options: Sequence[Any], count: int | None, prompt: str,
+               at_least: int = 1) -> list[Any]:
         options = list(options)
         n = self.rng.randint(min(at_least, len(options)), len(options)) if count is None \
             else min(count, len(options))
         return self.rng.sample(options, n)
 
-    def yes(self, player, question):
+    def yes(self, player: int, question: str) -> bool:
         return self.rng.random() < 0.5
 
 
@@ -129,6 +130,16 @@ class Ctx(Protocol):
     request: Request
     chooser: Chooser
     ability: bool
+    me: int
+
+    @property
+    def load_class(self) -> Callable[[str], Any] | None:
+        """Script id → its generated class (Any: an action's or a component's; the caller
+        names the Protocol it reads it by: `targeting.ActionClass`)."""
+
+    def __init__(self, state: GameState, request: Request, chooser: Chooser,
+                 load_class: Callable[[str], Any] | None = None, ability: bool = False) -> None:
+        """A context of the same class for another request (a probe): Any as above."""
 
     def size(self, unit: Unit) -> int: ...
 
