@@ -13,7 +13,7 @@ asked at all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .. import effects as fx
 from .. import model as m
@@ -57,7 +57,7 @@ def effect_decisions(ruleset: m.Ruleset, action: str) -> list[Decision]:
     return list(_stmts(effect.body, "always"))
 
 
-def _stmts(stmts, when: str) -> Iterator[Decision]:
+def _stmts(stmts: Iterable[fx.Stmt], when: str) -> Iterator[Decision]:
     for st in stmts:
         if isinstance(st, fx.Do):
             yield from _exprs(st.call, when)
@@ -80,7 +80,7 @@ def _stmts(stmts, when: str) -> Iterator[Decision]:
             yield from _exprs(st.cond, "repeat")
 
 
-def _exprs(expr, when: str) -> Iterator[Decision]:
+def _exprs(expr: object, when: str) -> Iterator[Decision]:
     """The asking calls of an expression, the inner ones first (they are asked first:
     `summon(choose_cards(…))` asks for the cards, then puts them on the field)."""
     for node in fx.children(expr):

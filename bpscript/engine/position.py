@@ -57,7 +57,9 @@ class Position:
         self.ruleset, self.format, self.frame = ruleset, fmt, frame
         self.state = GameState(ruleset, fmt, frame, (Player(0), Player(1)), random.Random(seed),
                                turn=turn, turn_player=turn_player, first_player=first_player)
-        self.state.decks = ([], [])
+        #: each player's deck as placed (the state's `decks`, filled as cards are placed)
+        self._decks: tuple[list[Card], list[Card]] = ([], [])
+        self.state.decks = self._decks
         self._placed: set[Card] = set()
         self.seed = seed
 
@@ -70,16 +72,16 @@ class Position:
             if c in self._placed:
                 raise PositionError(f"{c} of player {owner if owner is not None else player} is placed twice")
             self._placed.add(c)
-            self.state.decks[owner_of(c)].append(c)
+            self._decks[owner_of(c)].append(c)
         return cards
 
     def _disown(self, cards: list[Card]) -> None:
         """Take back cards of a placement that was refused (the position stays as it was)."""
         for c in cards:
             self._placed.discard(c)
-            self.state.decks[owner_of(c)].remove(c)
+            self._decks[owner_of(c)].remove(c)
 
-    def _pile(self, zone: str, player: int, text, owner: int | None) -> list[Card]:
+    def _pile(self, zone: str, player: int, text: str | Sequence[str], owner: int | None) -> list[Card]:
         cards = self._own(player, text, owner)
         pile = getattr(self.state.players[player], zone)
         if zone in ("life", "grave"):  # listed top first; the top of a pile is the end of its list

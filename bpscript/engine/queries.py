@@ -169,16 +169,17 @@ def sum_(ctx: Ctx, numbers: Any) -> int:
 
 
 @verb
-def first(ctx: Ctx, items: Any, count: int = 1) -> list[Any]:
+def first(ctx: Ctx, items: object, count: int = 1) -> list[Any]:
     if type(items) is list:
-        return items[:count]  # a new list
+        head: list[Any] = items[:count]  # a new list
+        return head
     return list(items)[:count] if isinstance(items, (list, tuple)) else ([items] if items is not None else [])
 
 
 @verb
-def last(ctx: Ctx, items: Any, count: int = 1) -> list[Any]:
-    items = list(items) if isinstance(items, (list, tuple)) else ([items] if items is not None else [])
-    return items[len(items) - min(count, len(items)):]
+def last(ctx: Ctx, items: object, count: int = 1) -> list[Any]:
+    got: list[Any] = list(items) if isinstance(items, (list, tuple)) else ([items] if items is not None else [])
+    return got[len(got) - min(count, len(got)):]
 
 
 @verb

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Callable, Sequence
 
 from .agents import Agent, RandomAgent
 from .greedy import GreedyAgent
 from .ismcts import make_ismcts, parse_name
 
 #: the agents of a fixed name; `ismcts[-N][-random|-greedy]` is built from its name
-AGENTS: dict[str, Any] = {"random": RandomAgent, "greedy": GreedyAgent}
+AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
 
 
 def make_agent(name: str, seed: int) -> Agent:

@@ -152,13 +152,13 @@ def _compare(field: str, logged: Any, got: Any, out: list[tuple[str, Any, Any]])
         out.append((field, logged, got))
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: object, b: object) -> bool:
     """Equal as JSON values: `true` is not 1, nor 6.0 the 6 turns."""
     if type(a) is not type(b):
         return False
-    if isinstance(a, dict):
+    if isinstance(a, dict) and isinstance(b, dict):  # both or neither: their types are one
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
+    if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     return a == b
 

@@ -35,7 +35,7 @@ class Whence:
 
 #: the places most cards are taken from, made once (`take` makes one only for a unit's card)
 _STAGE, _LIFE = Whence("stage"), Whence(Zone.LIFE)
-_PILES = {zone: Whence(zone) for zone in Zone}
+_PILES: dict[str, Whence] = {zone: Whence(zone) for zone in Zone}  # a Zone is its id
 _FIELD, _HAND = Zone.FIELD, Zone.HAND  # (a member read through its class costs a look-up each time)
 
 
