@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Protocol
 
+from ..values import ScriptRef
 from ..vocabulary import ComponentDef, Resolution, Subject, TypeDef, Vocabulary
 from .events import script_event
 from .registry import cards_of, verb
@@ -169,7 +170,7 @@ def _action_class(ctx: Ctx, action: str) -> ActionClass:
 
 # ---------------------------------------------------------------- verbs and queries
 @verb
-def change_target(ctx: Ctx, request: Any, chooser: int) -> None:
+def change_target(ctx: Ctx, request: object, chooser: int) -> None:
     """The chooser changes the request's target to another one its action may take
     (対象変更): never the request itself; another request, the 対象変更 one included."""
     st = ctx.state
@@ -188,7 +189,7 @@ def change_target(ctx: Ctx, request: Any, chooser: int) -> None:
 
 
 @verb
-def can_target(ctx: Ctx, action: Any, what: Any) -> bool:
+def can_target(ctx: Ctx, action: ScriptRef, what: object) -> bool:
     """Whether the action could take `what` as its target: a candidate of its target kind
     for this player that no ability shields. Its where-condition is not asked: it may
     depend on key cards not chosen yet (修繕 asks before choosing the 装備 key)."""
@@ -198,8 +199,8 @@ def can_target(ctx: Ctx, action: Any, what: Any) -> bool:
 
 
 @verb
-def request_action(ctx: Ctx, action: Any, player: int, free: bool = False, target: Any = None,
-                   keys: Any = None) -> None:
+def request_action(ctx: Ctx, action: ScriptRef, player: int, free: bool = False, target: object = None,
+                   keys: object = None) -> None:
     """The player requests another action (追撃: アタック; 修繕: 装備 without its cost): its
     activation condition must hold; the key cards leave their zone; the request goes on
     the stage (5.3). An action with costs to pay, or one that resolves at once, is not
