@@ -23,6 +23,7 @@ from typing import Any, Sequence
 
 from .. import model as m
 from ..cards import Card
+from .agents import Agent
 from .game import Game
 from .request import Request
 from .rules import Rules
@@ -192,7 +193,8 @@ class Position:
         return units
 
     # ------------------------------------------------------------ the stage
-    def request(self, player: int, action: str, keys: str | Sequence[str] = (), target: Any = None,
+    def request(self, player: int, action: str, keys: str | Sequence[str] = (),
+                target: Unit | Request | int | None = None,
                 owner: int | None = None) -> Request:
         """A request already on the stage (its costs paid): the top is the last one added."""
         script = self.ruleset.scripts.get(action)
@@ -206,8 +208,8 @@ class Position:
         return req
 
     # ------------------------------------------------------------ the game
-    def game(self, agents: Sequence[Any], rules: Rules | None = None, *, partial: bool = False,
-             check: bool = True, **kwargs: Any) -> Game:
+    def game(self, agents: Sequence[Agent], rules: Rules | None = None, *, partial: bool = False,
+             check: bool = True, **kwargs: Any) -> Game:  # Any: `Game`'s other keyword arguments, passed on
         """A Game that goes on from this position (the turn player has the chance). `partial`
         allows a regulation with scripts the engine cannot run (they are never offered)."""
         self.state.rematch()

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, Sequence
 
 from ..cards import Card
+from ..setup_steps import SetupStep
 from ..vocabulary import Resolution, Window
 from .state import GameState, Unit
 
@@ -23,9 +24,9 @@ class Prompt(str):
 
     kind: str
     #: for a setup decision, the frame's step that asks it (a `bpscript.setup_steps.SetupStep`)
-    step: Any
+    step: SetupStep | None
 
-    def __new__(cls, text: str, kind: str = "effect", step: Any = None) -> "Prompt":
+    def __new__(cls, text: str, kind: str = "effect", step: SetupStep | None = None) -> "Prompt":
         self = super().__new__(cls, text)
         self.kind = kind
         self.step = step
@@ -76,7 +77,7 @@ class Note:
 
     __slots__ = ("template", "args")
 
-    def __init__(self, template: str, *args: Any):
+    def __init__(self, template: str, *args: object):
         self.template, self.args = template, args
 
     def __str__(self) -> str:
@@ -94,7 +95,7 @@ class Request:
     controller: int
     keys: list[Card] = field(default_factory=list)
     key_unit: Unit | None = None
-    target: Any = None
+    target: "Unit | Request | int | None" = None
     resolution: str = Resolution.STAGE
     window: str = Window.MAIN
     triggered: bool = False
@@ -115,8 +116,8 @@ class EventFacts:
     kind: str
     player: int | None = None
     cards: tuple[Card, ...] = ()
-    request: Any = None
-    unit: Any = None
+    request: str | None = None  # the action id of the request it was about
+    unit: Unit | None = None
 
     @property
     def count(self) -> int:

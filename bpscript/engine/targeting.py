@@ -199,7 +199,8 @@ def can_target(ctx: Ctx, action: ScriptRef, what: object) -> bool:
 
 
 @verb
-def request_action(ctx: Ctx, action: ScriptRef, player: int, free: bool = False, target: object = None,
+def request_action(ctx: Ctx, action: ScriptRef, player: int, free: bool = False,
+                   target: Unit | Request | int | None = None,
                    keys: object = None) -> None:
     """The player requests another action (追撃: アタック; 修繕: 装備 without its cost): its
     activation condition must hold; the key cards leave their zone; the request goes on
