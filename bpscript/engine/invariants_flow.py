@@ -33,7 +33,7 @@ from .context import apply_abilities
 from .invariants_play import check_position, hidden
 from .legal import Option
 from .request import Request
-from .state import GameState
+from .state import GameState, Unit
 from .targeting import OPPONENT, PLAYERS, REQUESTS, UNITS, candidates, where_of
 
 __all__ = ["Invariants", "InvariantViolation"]
@@ -180,7 +180,7 @@ class Invariants:
         reach = where_of(st.ruleset.vocabulary, kind)
         what, zone = reach.what, reach.zone
         if what == UNITS:
-            comp = unit_component(st, target, zone) if hasattr(target, "cards") else None
+            comp = unit_component(st, target, zone) if isinstance(target, Unit) else None
             scripts = st.ruleset.scripts
             of = scripts.get(comp) if comp is not None else None
             if of is None or kind not in (of.id, of.type.id, of.kind):

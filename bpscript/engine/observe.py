@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import overload
 
 from ..cards import Card
 from .request import Request
@@ -174,7 +175,12 @@ def seen(state: GameState, unit: Unit) -> UnitSeen:
                     tuple(sorted(unit.statuses)))
 
 
+@overload
+def seen_target(state: GameState, target: Unit | None) -> UnitSeen | None: ...
+@overload
+def seen_target(state: GameState, target: Unit | Request | int | None) -> Seen: ...
 def seen_target(state: GameState, target: Unit | Request | int | None) -> Seen:
+    """A key unit or a target as a record holds it."""
     if isinstance(target, Unit):
         return seen(state, target)
     if isinstance(target, Request):

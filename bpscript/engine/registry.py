@@ -44,7 +44,7 @@ class NotExecutable(Exception):
         self.script_id = script_id
         self.reason = reason
 
-    def __reduce__(self) -> tuple[type[NotExecutable], tuple[str, str]]:
+    def __reduce__(self) -> tuple[type[NotExecutable], tuple[object, ...]]:
         # pickled from a worker process with the arguments it was made of
         return (type(self), (self.script_id, self.reason))
 

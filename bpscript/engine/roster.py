@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TypeGuard
 
 from .agents import Agent, RandomAgent
 from .greedy import GreedyAgent
@@ -19,7 +19,7 @@ def make_agent(name: str, seed: int) -> Agent:
     return make_ismcts(name, seed)
 
 
-def known_agent(name: object) -> bool:
+def known_agent(name: object) -> TypeGuard[str]:
     """Whether `make_agent` builds an agent of this name."""
     return isinstance(name, str) and (name in AGENTS or parse_name(name) is not None)
 

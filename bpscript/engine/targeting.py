@@ -7,7 +7,7 @@ target or request another action: 対象変更, 修繕 (can_target), 追撃 (req
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Protocol
+from typing import Any, Callable, Protocol
 
 from ..values import ScriptRef
 from ..vocabulary import ComponentDef, Resolution, Subject, TypeDef, Vocabulary
@@ -39,11 +39,16 @@ class _Action(Protocol):
 class ActionClass(Protocol):
     """What the verbs here read of an action's generated class (`type[ActionEffect]`)."""
 
-    id: ClassVar[str]
-    cost: ClassVar[tuple[str, ...]]
-    resolution: ClassVar[str]
-    window: ClassVar[str]
-    target_kinds: ClassVar[tuple[TargetSpec, ...]]
+    @property
+    def id(self) -> str: ...
+    @property
+    def cost(self) -> tuple[str, ...]: ...
+    @property
+    def resolution(self) -> str: ...
+    @property
+    def window(self) -> str: ...
+    @property
+    def target_kinds(self) -> tuple[TargetSpec, ...]: ...
 
     def __call__(self) -> _Action: ...
 

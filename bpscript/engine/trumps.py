@@ -83,7 +83,7 @@ def trump_card(ctx: Ctx, player: int, trump: ScriptRef) -> list[Card]:
     up or down."""
     st = ctx.state
     cond = dict(st.components("trump")).get(trump.id)
-    if cond is None:
+    if not isinstance(cond, CardCondition):  # none (a trump's unit condition is of its cards)
         return []
     return [c for c in st.players[player].trump if cond.matches((c,), face_up=True)][:1]
 

@@ -31,7 +31,7 @@ class Seen:
 
     __slots__ = ("target", "text", "component", "cards", "face_up")
 
-    def __init__(self, target: Unit | Request | int):
+    def __init__(self, target: Unit | Request | int | None):
         self.target = target
         self.text: str | None
         if isinstance(target, Unit):
