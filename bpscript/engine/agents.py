@@ -17,11 +17,13 @@ and records the index of each answer so a game log can be replayed by `ReplayAge
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from ..values import Duration, Face, Position, State
 from .legal import Option, Options
 from .request import COST, ORDER, SETUP, kind_of
+
+T = TypeVar("T")
 
 #: the enums whose members an option may be, named by their id in a scripted choice
 WORDS = (State, Face, Position, Duration)
@@ -52,8 +54,8 @@ class Agent:
         None to pass the chance."""
         raise NotImplementedError
 
-    def choose(self, view: PlayerView, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:  # Any: what is chosen among (cards, units, requests, words, …)
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         """The options picked: costs to pay, an effect's choice, attackers, blockers, the
         order of triggered requests, the decisions of the setup. `count` items, or with
         `count` None any number from `at_least` (1, or 0: none) up; `prompt` says what
@@ -91,8 +93,8 @@ class RandomAgent(Agent):
         action = self.rng.choice(sorted(actions))
         return self.rng.choice(options.of(action))
 
-    def choose(self, view: PlayerView, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         options = list(options)
         if count is None:
             n = self.rng.randint(min(at_least, len(options)), len(options)) if options else 0
@@ -104,7 +106,7 @@ class RandomAgent(Agent):
         return self.rng.random() < 0.5
 
 
-def pick(rng: random.Random, options: list[Any], n: int) -> list[Any]:  # Any: as `Agent.choose`
+def pick(rng: random.Random, options: list[T], n: int) -> list[T]:
     """`rng.sample(options, n)`, with the same draws: one item is `rng.choice` (what
     `sample` draws for it), the most frequent case (a card to discard, a blocker)."""
     if n == 1:
@@ -187,8 +189,8 @@ class ScriptedAgent(Agent):
                 return o
         raise AssertionError(f"scripted request {want!r} is not legal; legal: {[str(o) for o in options]}")
 
-    def choose(self, view: PlayerView, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         self.seen.append(prompt)
         kind = kind_of(prompt)
         queue = self.queue(kind)
@@ -234,8 +236,8 @@ class Recorder(Agent):
         self.record.append(None if choice is None else next(i for i, o in enumerate(options) if o is choice))
         return choice
 
-    def choose(self, view: PlayerView, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         try:
             chosen = self.inner.choose(view, player, options, count, prompt, at_least)
         except Withdrawn:
@@ -284,8 +286,8 @@ class ReplayAgent(Agent):
             raise self._fail(f"a request of P{player}: none or 0 to {len(options) - 1}", i)
         return options[i]
 
-    def choose(self, view: PlayerView, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         picked = self._next()
         if picked == WITHDRAWN and kind_of(prompt) == COST:  # taken back while choosing its costs
             raise Withdrawn()

@@ -20,7 +20,7 @@ from ..vocabulary import Origin, Window
 from .base import ActionEffect
 from .registry import NotExecutable
 from .legal import Option
-from .request import COST, Chooser, Request, kind_of
+from .request import COST, Chooser, Request, T, kind_of
 from .state import RulesError, Unit
 
 
@@ -39,8 +39,8 @@ class _CostAnswers(Chooser):
     def __init__(self, seats: Chooser, answers: Sequence[object]):
         self.seats, self.answers = seats, list(answers)
 
-    def choose(self, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:  # Any: as `Chooser.choose`
+    def choose(self, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         if kind_of(prompt) != COST:
             return self.seats.choose(player, options, count, prompt, at_least)
         if not self.answers:
@@ -72,8 +72,8 @@ def _cards(player_hand: list[Card], keys: Keys, zone: str = "hand") -> list[Card
     return out
 
 
-def find_option(game: Any, player: int, action: str, keys: Keys = (), key_unit: Unit | None = None,
-                target: object = None) -> Option:  # Any: a Game (game.py imports this module)
+def find_option(game: Any, player: int, action: str, keys: Keys = (),  # Any: a Game (game.py imports this module)
+                key_unit: Unit | None = None, target: object = None) -> Option:
     """The legal request matching what the caller names, or a `RequestError` citing the
     first rule it breaks."""
     st = game.state
@@ -139,8 +139,8 @@ def _why_not(game: Any, player: int, cls: type[ActionEffect]) -> tuple[str, str]
     return "5.3", f"'{cls.id}' cannot be requested now"
 
 
-def request(game: Any, player: int, action: str, keys: Keys = (), key_unit: Unit | None = None,
-            target: object = None, costs: Sequence[object] | None = None) -> Request:  # Any: as `find_option`
+def request(game: Any, player: int, action: str, keys: Keys = (),  # Any: as `find_option`
+            key_unit: Unit | None = None, target: object = None, costs: Sequence[object] | None = None) -> Request:
     """Make the request through the core flow, as if `player`'s agent had chosen it; the
     request made. `costs`: what pays each cost, in printed order (else the agent is asked)."""
     option = find_option(game, player, action, keys, key_unit, target)

@@ -32,11 +32,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations, islice
-from typing import Any, Callable, Protocol, Sequence, TypeVar
+from typing import Callable, Protocol, Sequence
 
 from .. import model as m
 from ..cards import Card, Suit
-from .agents import Agent, PlayerView
+from .agents import Agent, PlayerView, T
 from .legal import Option
 from .registry import NotExecutable
 from .game import Game, ScriptError
@@ -50,9 +50,6 @@ BUDGET = 400         # games re-run by the unopposed search of one deal
 VERSUS_BUDGET = 300  # games re-run by one search against the second player's answers
 MAX_ANSWERS = 1      # requests of the second player the search allows (2 already costs thousands of games)
 MAX_CHOICES = 6      # alternatives tried for one choice inside an effect or a cost
-
-
-T = TypeVar("T")
 
 
 class _LineMove(Protocol):
@@ -141,14 +138,14 @@ class _Explorer(Agent):
             self.opponent_requests.append(answer.name)
         return answer
 
-    def choose(self, view: PlayerView, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:  # Any: as `Agent.choose`
-        options = list(options)
-        ways: list[list[Any]]
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
+        listed = list(options)
+        ways: list[list[T]]
         if count is None:
-            ways = ([[]] if at_least == 0 else []) + [[o] for o in options] + ([options] if len(options) > 1 else [])
+            ways = ([[]] if at_least == 0 else []) + [[o] for o in listed] + ([listed] if len(listed) > 1 else [])
         else:
-            ways = [list(c) for c in combinations(options, min(count, len(options)))]
+            ways = [list(c) for c in combinations(listed, min(count, len(listed)))]
         return self._pick(player, list(islice(ways, MAX_CHOICES)) or [[]])
 
     def yes(self, view: PlayerView, player: int, question: str) -> bool:

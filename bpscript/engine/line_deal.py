@@ -62,8 +62,8 @@ class LineSetup(Chooser):
         self.ruleset, self.keys, self.rare, self.trump = ruleset, keys, rare, trump
         self.random = RandomChooser(seed)
 
-    def choose(self, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:  # Any: as `Chooser.choose` (cards here)
+    def choose(self, player: int, options: Sequence[Any], count: int | None,  # Any: cards here (setup steps)
+               prompt: str, at_least: int = 1) -> list[Any]:  # Any: as `options`
         step = getattr(prompt, "step", None)
         if player != LINE_SEAT or step is None or count is None:
             return self.random.choose(player, options, count, prompt, at_least)

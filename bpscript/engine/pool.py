@@ -110,8 +110,8 @@ def _stop(workers: list[_Worker], kill: bool) -> None:
         w.conn.close()
 
 
-def _serve(conn: Connection, function: Callable[[Any], object], initializer: Callable[..., None],
-           initargs: tuple[object, ...], parent: int) -> None:  # Any: a task, unpickled from the pipe
+def _serve(conn: Connection, function: Callable[[Any], object],  # Any: a task, unpickled from the pipe
+           initializer: Callable[..., None], initargs: tuple[object, ...], parent: int) -> None:
     """A worker's loop: set up once, then run each task received until told to stop (or
     until the parent ends: the pipe would never tell, its siblings hold it open too)."""
     die_with_parent(parent)

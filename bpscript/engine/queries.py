@@ -4,7 +4,7 @@ change nothing in the game, except asking a player to choose (5.3, 9.4)."""
 from __future__ import annotations
 
 import builtins
-from typing import Any, Iterable, TypeVar
+from typing import Iterable, TypeVar
 
 from ..cards import Card, Suit
 from ..conditions import CardCondition

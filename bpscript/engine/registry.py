@@ -16,8 +16,8 @@ from ..conditions import CardCondition
 from ..values import ScriptRef
 from .state import GameState, Unit
 
-#: Any: each verb has the library's own parameters and result (generated code calls it)
-VERBS: dict[str, Callable[..., Any]] = {}
+#: the verbs and queries by name
+VERBS: dict[str, Callable[..., Any]] = {}  # Any: each its library parameters and result (generated code calls it)
 F = TypeVar("F", bound=Callable[..., Any])  # Any: a verb of any signature
 
 #: the events the core flow and the scripts (`signal`) emit, which the trigger check matches

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from ..cards import Card
 from ..setup_steps import SetupStep
 from ..vocabulary import Resolution, Window
 from .state import GameState, Unit
+
+T = TypeVar("T")
 
 
 class Prompt(str):
@@ -46,8 +48,8 @@ def kind_of(prompt: str) -> str:
 class Chooser:
     """Every choice an effect asks of a player (the agent protocol, in-effect part)."""
 
-    def choose(self, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:
+    def choose(self, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         """`count` items of `options`; with no count, from `at_least` (1, or 0: none is an
         answer too) to all of them."""
         raise NotImplementedError
@@ -60,8 +62,8 @@ class RandomChooser(Chooser):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:
+    def choose(self, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         options = list(options)
         n = self.rng.randint(min(at_least, len(options)), len(options)) if count is None \
             else min(count, len(options))
@@ -134,13 +136,14 @@ class Ctx(Protocol):
     me: int
 
     @property
-    def load_class(self) -> Callable[[str], Any] | None:
-        """Script id → its generated class (Any: an action's or a component's; the caller
-        names the Protocol it reads it by: `targeting.ActionClass`)."""
+    def load_class(self) -> Callable[[str], Any] | None:  # Any: an action's or a component's class
+        """Script id → its generated class (the caller names the Protocol it reads it by:
+        `targeting.ActionClass`)."""
 
     def __init__(self, state: GameState, request: Request, chooser: Chooser,
-                 load_class: Callable[[str], Any] | None = None, ability: bool = False) -> None:
-        """A context of the same class for another request (a probe): Any as above."""
+                 load_class: Callable[[str], Any] | None = None,  # Any: as `load_class`
+                 ability: bool = False) -> None:
+        """A context of the same class for another request (a probe)."""
 
     def size(self, unit: Unit) -> int: ...
 

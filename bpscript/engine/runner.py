@@ -19,9 +19,8 @@ from .invariants import InvariantViolation
 from .pool import WorkerError, ordered, portable
 from .rules import Rules
 
-#: a game's summary as JSON (a log entry is one): Any, the values its keys hold (numbers,
-#: texts, counts by action, the decisions), read back from JSON as they come
-Summary = dict[str, Any]
+#: a game's summary as JSON (a log entry is one)
+Summary = dict[str, Any]  # Any: the values its keys hold (numbers, texts, counts, decisions), read from JSON
 
 
 def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rules | None = None,

@@ -9,9 +9,9 @@ then the lead when the game ends) and `branching` ([options counted, decisions])
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
-from .agents import Agent, PlayerView
+from .agents import Agent, PlayerView, T
 from .legal import Option
 from .state import GameState
 
@@ -50,8 +50,8 @@ class Traced(Agent):
         self.trace.decisions += 1
         return self.inner.request(view, player, options)
 
-    def choose(self, view: PlayerView, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:  # Any: as `Agent.choose`
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         return self.inner.choose(view, player, options, count, prompt, at_least)
 
     def yes(self, view: PlayerView, player: int, question: str) -> bool:

@@ -12,7 +12,6 @@ vocabulary words (statuses, roles, rule variants, event kinds) as their ids.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..cards import Card
 from ..conditions import CardCondition

@@ -46,8 +46,8 @@ class Seen:
         return str(self.text)
 
 
-#: a view as JSON: Any, the values of its keys (numbers, texts, lists and objects of them)
-ViewDict = dict[str, Any]
+#: a view as JSON
+ViewDict = dict[str, Any]  # Any: the values of its keys (numbers, texts, lists and objects of them)
 
 
 def full_view(game: Any, p: int) -> ViewDict:  # Any: a Game (game.py imports this module)
