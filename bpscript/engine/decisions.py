@@ -18,15 +18,23 @@ from typing import Iterable, Iterator
 from .. import effects as fx
 from .. import model as m
 
-#: verb → (the ScriptedAgent list that answers it, how many answers one call takes)
-ASKS: dict[str, tuple[str, str]] = {
-    "choose_yes": ("answers", "one bool"),
-    "choose_option": ("choices", "one: a list of one option"),
-    "choose_cards": ("choices", "one: a list of the cards picked"),
-    "choose_units": ("choices", "one: a list of the units picked"),
-    "change_target": ("choices", "one: a list of the new target"),
-    "discard": ("choices", "one: a list of the cards discarded"),
-    "choose_order": ("choices", "one per item but the last: a list of the next item"),
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """How a verb asks: the ScriptedAgent list that answers it, how many answers one call takes."""
+
+    queue: str
+    answers: str
+
+
+#: verb → how it asks
+ASKS: dict[str, Ask] = {
+    "choose_yes": Ask("answers", "one bool"),
+    "choose_option": Ask("choices", "one: a list of one option"),
+    "choose_cards": Ask("choices", "one: a list of the cards picked"),
+    "choose_units": Ask("choices", "one: a list of the units picked"),
+    "change_target": Ask("choices", "one: a list of the new target"),
+    "discard": Ask("choices", "one: a list of the cards discarded"),
+    "choose_order": Ask("choices", "one per item but the last: a list of the next item"),
 }
 
 
@@ -86,8 +94,8 @@ def _exprs(expr: object, when: str) -> Iterator[Decision]:
     for node in fx.children(expr):
         yield from _exprs(node, when)
     if type(expr) is fx.Call and expr.func in ASKS and not _names_its_cards(expr):
-        queue, answers = ASKS[expr.func]
-        yield Decision(expr.func, queue, answers, when, fx.to_source(expr), expr.span.line)
+        ask = ASKS[expr.func]
+        yield Decision(expr.func, ask.queue, ask.answers, when, fx.to_source(expr), expr.span.line)
 
 
 def _names_its_cards(call: fx.Call) -> bool:

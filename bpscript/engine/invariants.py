@@ -157,8 +157,8 @@ def model_components(state: GameState, zone: str, cards: Sequence[Card], face_up
     key: tuple[str | bool | Card, ...] = (zone, face_up, *cards)  # cards are made once each: the owner's copies differ only in owner
     found = table.answers.get(key)
     if found is None:
-        found = table.answers[key] = tuple(sid for z, sid, cond in table.rows
-                                           if z == zone and cond.matches(tuple(cards), face_up=face_up))
+        found = table.answers[key] = tuple(row.component for row in table.rows
+                                           if row.zone == zone and row.condition.matches(tuple(cards), face_up=face_up))
     return found
 
 
@@ -168,12 +168,21 @@ def model_component(state: GameState, zone: str, cards: Sequence[Card], face_up:
     return found[0] if found else None
 
 
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """A component of the regulation: the zone it lives in, its id and its unit condition."""
+
+    zone: str
+    component: str
+    condition: CardCondition
+
+
 @dataclass(slots=True)
 class _Table:
     """A regulation's (zone, component, unit condition) in script order, and the answers of
     `model_components` (the ruleset held: its id is never reused)."""
 
-    rows: list[tuple[str, str, CardCondition]]
+    rows: list[_Row]
     answers: dict[tuple[str | bool | Card, ...], tuple[str, ...]]
     ruleset: m.Ruleset
 
@@ -191,13 +200,13 @@ def _conditions(state: GameState) -> _Table:
     if len(_TABLES) > 16:
         _TABLES.clear()
     kinds = state.ruleset.vocabulary.components  # each component kind and the zone it lives in (4.1.2)
-    rows = []
+    rows: list[_Row] = []
     for s in state.ruleset.components():
         kind = kinds.get(s.kind)
         cond = s.unit_condition.condition if s.unit_condition else None
         if kind is not None and (state.format in s.formats or state.frame in s.frames) \
                 and isinstance(cond, CardCondition):
-            rows.append((kind.zone, s.id, cond))
+            rows.append(_Row(kind.zone, s.id, cond))
     found = _TABLES[key] = _Table(rows, {}, state.ruleset)
     return found
 
