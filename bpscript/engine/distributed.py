@@ -46,8 +46,8 @@ def _runtime_env() -> dict[str, dict[str, str]]:
 
 def simulate_ray(load_ruleset: Callable[[], m.Ruleset], fmt: str, frame: str, games: int, seed: int,
                  agents: tuple[str, str] = ("random", "random"), record: bool = False,
-                 progress: Callable[[int, int], object] | None = None, address: str | None = None, workers: int | None = None,
-                 retries: int = 1, measure: bool = False) -> Iterable[Summary]:
+                 progress: Callable[[int, int], object] | None = None, address: str | None = None,
+                 workers: int | None = None, retries: int = 1, measure: bool = False) -> Iterable[Summary]:
     """Yield the summary of each game, in seed order, as `runner.simulate` does, playing
     them on Ray. `load_ruleset` must be picklable (a module-level function or object)."""
     try:

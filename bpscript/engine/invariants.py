@@ -154,7 +154,8 @@ def model_components(state: GameState, zone: str, cards: Sequence[Card], face_up
     script order — read from the ruleset, not from the engine's matcher (the answer depends
     on the cards and the face alone: kept per regulation)."""
     table = _conditions(state)
-    key: tuple[str | bool | Card, ...] = (zone, face_up, *cards)  # cards are made once each: the owner's copies differ only in owner
+    # cards are made once each: the owner's copies differ only in owner
+    key: tuple[str | bool | Card, ...] = (zone, face_up, *cards)
     found = table.answers.get(key)
     if found is None:
         found = table.answers[key] = tuple(row.component for row in table.rows
