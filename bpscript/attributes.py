@@ -42,7 +42,7 @@ TABLE: dict[tuple[str, str], Attribute] = _table(
                                   "(an error: write `total`, or `key_of(suit).number`)"),
     ("cards", "suit", "suit", "the first card's suit"),
     ("cards", "numbers", "any", "the cards' numbers, in order"),
-    ("cards", "total", "number", "the sum of the cards' numbers (数字の合計)"),
+    ("cards", "total", "number", "the sum of the cards' numbers"),
     ("cards", "count", "number", "how many cards"),
     ("cards", "suits", "any", "the cards' suits, in order"),
     ("cards", "owner", "player", "the first card's owner"),

@@ -29,13 +29,21 @@ from ..attributes import CARD_READERS, TABLE
 from ..verbs import LIBRARY
 
 #: the reads the engine answers with a Python expression of the value, no call: its objects
-#: hold these as they are (a test checks each against the table's reader)
+#: hold these as they are (a test checks each against the table's reader); `{}` is the
+#: value, read once
 DIRECT: dict[tuple[str, str], str] = {
     ("card", "number"): "{}.number", ("card", "suit"): "{}.suit",
+    ("cards", "count"): "len({})",
     ("unit", "owner"): "{}.owner", ("unit", "controller"): "{}.owner", ("unit", "face_up"): "{}.face_up",
     ("unit", "state"): "(State.CHARGED if {}.charged else State.DRIVEN)",
-    ("request", "controller"): "{}.controller",
-    ("event", "cards"): "{}.cards", ("event", "player"): "{}.player", ("event", "request"): "{}.request",
+    ("unit", "cards"): "list({}.cards)", ("unit", "count"): "len({}.cards)",
+    ("unit", "entered_this_turn"): "({}.entered_turn == ctx.state.turn)",
+    ("units", "count"): "len({})",
+    ("request", "controller"): "{}.controller", ("request", "key_count"): "len({}.keys)",
+    ("request", "keys"): "list({}.keys)", ("request", "has_keys"): "bool({}.keys)",
+    ("request", "has_target"): "({}.target is not None)", ("request", "action"): "ScriptRef({}.action)",
+    ("event", "cards"): "{}.cards", ("event", "count"): "len({}.cards)", ("event", "player"): "{}.player",
+    ("event", "request"): "{}.request",
 }
 
 _BINOPS = {"+": "+", "-": "-", "*": "*", "/": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",

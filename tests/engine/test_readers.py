@@ -57,7 +57,8 @@ def test_each_direct_read_codegen_emits_is_what_the_reader_answers(ctx):
     for (of, name), template in DIRECT.items():
         f = reader(of, name)
         for value in values[of]:
-            direct = eval(template.format("value"), {"State": State}, {"value": value})  # noqa: S307 - our own template
+            scope = {"State": State, "ScriptRef": ScriptRef, "ctx": ctx, "value": value}
+            direct = eval(template.format("value"), scope)  # noqa: S307 - codegen's own template
             assert direct == (f(value) if (of, name) in CARD_READERS else f(ctx, value)), (of, name, value)
 
 

@@ -93,11 +93,11 @@ class Action_counter(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ((_a_request_key_count(ctx, it) == 1) or (_a_request_key_count(ctx, it) == 2))
+            return ((len(it.keys) == 1) or (len(it.keys) == 2))
         return True
 
     def effect(self, ctx):
-        if (((_a_request_key_count(ctx, ctx.target) == 1) and (_a_cards_number(ctx.key) >= _a_request_key_number(ctx, ctx.target))) or (_a_request_key_count(ctx, ctx.target) == 2)):
+        if (((len(ctx.target.keys) == 1) and (_a_cards_number(ctx.key) >= _a_request_key_number(ctx, ctx.target))) or (len(ctx.target.keys) == 2)):
             _v_nullify(ctx, ctx.target)
 
 
@@ -167,7 +167,7 @@ class Action_truce(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return (_a_request_action(ctx, it) == _s2)
+            return (ScriptRef(it.action) == _s2)
         return True
 
     def effect(self, ctx):
@@ -196,7 +196,7 @@ class Action_changeTarget(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return bool(_a_request_has_target(ctx, it))
+            return bool((it.target is not None))
         return True
 
     def effect(self, ctx):
@@ -376,9 +376,6 @@ _v_to_bulwark = _verb('to_bulwark')
 _v_to_soldier = _verb('to_soldier')
 _v_top_cards = _verb('top_cards')
 _a_cards_number = _attribute('cards', 'number')
-_a_request_action = _attribute('request', 'action')
-_a_request_has_target = _attribute('request', 'has_target')
-_a_request_key_count = _attribute('request', 'key_count')
 _a_request_key_number = _attribute('request', 'key_number')
 _k_charged = State.CHARGED
 _k_driven = State.DRIVEN

@@ -69,7 +69,7 @@ class Action_deathLance(ActionEffect):
     def effect(self, ctx):
         if ((_v_size(ctx, ctx.target) != 0) and ((_v_size(ctx, ctx.target) % _v_key_of(ctx, _k_diamond).number) == 0)):
             ctx.step(1)
-            _v_move(ctx, _v_choose_order(ctx, ctx.target.owner, _a_unit_cards(ctx, ctx.target)), to=_z_life, position=_k_top, face=_k_face_down)
+            _v_move(ctx, _v_choose_order(ctx, ctx.target.owner, list(ctx.target.cards)), to=_z_life, position=_k_top, face=_k_face_down)
             ctx.step(2)
             _v_damage(ctx, ctx.target.owner, _v_key_of(ctx, _k_spade).number)
 
@@ -269,7 +269,6 @@ _v_to_soldier = _verb('to_soldier')
 _v_top_cards = _verb('top_cards')
 _v_units = _verb('units')
 _a_cards_total = _attribute('cards', 'total')
-_a_unit_cards = _attribute('unit', 'cards')
 _k_bottom = Position.BOTTOM
 _k_charged = State.CHARGED
 _k_diamond = Suit.DIAMOND

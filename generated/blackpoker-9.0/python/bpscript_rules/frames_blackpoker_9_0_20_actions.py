@@ -106,11 +106,11 @@ class Action_trapCounter(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ((_a_request_key_count(ctx, it) == 1) or (_a_request_key_count(ctx, it) == 2))
+            return ((len(it.keys) == 1) or (len(it.keys) == 2))
         return True
 
     def effect(self, ctx):
-        if (_v_count(ctx, [l_c for l_c in ctx.items(ctx.key) if (_v_count(ctx, [l_d for l_d in ctx.items(_a_request_keys(ctx, ctx.target)) if ((l_d.suit == l_c.suit) and (l_d.number == l_c.number))]) > 0)]) > 0):
+        if (_v_count(ctx, [l_c for l_c in ctx.items(ctx.key) if (_v_count(ctx, [l_d for l_d in ctx.items(list(ctx.target.keys)) if ((l_d.suit == l_c.suit) and (l_d.number == l_c.number))]) > 0)]) > 0):
             _v_nullify(ctx, ctx.target)
 
 
@@ -673,7 +673,7 @@ class Action_retreat(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return (_a_request_action(ctx, it) == _s15)
+            return (ScriptRef(it.action) == _s15)
         return True
 
     def effect(self, ctx):
@@ -797,7 +797,7 @@ class Action_salvation(ActionEffect):
     def effect(self, ctx):
         for l_s in _v_units(ctx, 'soldier'):
             if (_v_size(ctx, l_s) >= _a_cards_number(ctx.key)):
-                _v_move(ctx, _v_choose_order(ctx, l_s.owner, _a_unit_cards(ctx, l_s)), to=_z_life, position=_k_top)
+                _v_move(ctx, _v_choose_order(ctx, l_s.owner, list(l_s.cards)), to=_z_life, position=_k_top)
 
 
 class Action_summonChariot(ActionEffect):
@@ -1042,7 +1042,7 @@ class Action_reckoning(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return bool(_a_request_has_keys(ctx, it))
+            return bool(bool(it.keys))
         return True
 
     def effect(self, ctx):
@@ -1355,7 +1355,7 @@ class Action_riot(ActionEffect):
         return (), {'who': ctx.opponent}
 
     def effect(self, ctx):
-        _v_damage(ctx, ctx.event.player, (_a_event_count(ctx, ctx.event) * 2))
+        _v_damage(ctx, ctx.event.player, (len(ctx.event.cards) * 2))
 
 
 class Action_handRefill(ActionEffect):
@@ -1440,7 +1440,7 @@ class Action_lastDitch(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return bool(_a_request_has_keys(ctx, it))
+            return bool(bool(it.keys))
         return True
 
     def effect(self, ctx):
@@ -1606,13 +1606,7 @@ _v_turn = _verb('turn')
 _v_units = _verb('units')
 _a_cards_number = _attribute('cards', 'number')
 _a_cards_suit = _attribute('cards', 'suit')
-_a_event_count = _attribute('event', 'count')
-_a_request_action = _attribute('request', 'action')
-_a_request_has_keys = _attribute('request', 'has_keys')
-_a_request_key_count = _attribute('request', 'key_count')
 _a_request_key_total = _attribute('request', 'key_total')
-_a_request_keys = _attribute('request', 'keys')
-_a_unit_cards = _attribute('unit', 'cards')
 _a_unit_number = _attribute('unit', 'number')
 _a_unit_suit = _attribute('unit', 'suit')
 _k_bottom = Position.BOTTOM

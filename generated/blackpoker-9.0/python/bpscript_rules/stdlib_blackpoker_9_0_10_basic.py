@@ -118,7 +118,7 @@ class Action_attack(ActionEffect):
         return bool(_v_once_per_turn(ctx))
 
     def effect(self, ctx):
-        l_ready = [l_u for l_u in _v_units(ctx, 'character', ctx.me) if ((((State.CHARGED if l_u.charged else State.DRIVEN) == _k_charged) and _v_has_role(ctx, l_u, 'attack')) and ((not _a_unit_entered_this_turn(ctx, l_u)) or _v_has_role(ctx, l_u, 'haste')))]
+        l_ready = [l_u for l_u in _v_units(ctx, 'character', ctx.me) if ((((State.CHARGED if l_u.charged else State.DRIVEN) == _k_charged) and _v_has_role(ctx, l_u, 'attack')) and ((not (l_u.entered_turn == ctx.state.turn)) or _v_has_role(ctx, l_u, 'haste')))]
         l_chosen = _v_choose_units(ctx, ctx.me, l_ready)
         _v_set_state(ctx, l_chosen, _k_driven)
         _v_set_status(ctx, l_chosen, 'attacking')
@@ -280,7 +280,6 @@ _v_total_size = _verb('total_size')
 _v_turn = _verb('turn')
 _v_units = _verb('units')
 _v_with_status = _verb('with_status')
-_a_unit_entered_this_turn = _attribute('unit', 'entered_this_turn')
 _k_charged = State.CHARGED
 _k_driven = State.DRIVEN
 _k_face_up = Face.UP

@@ -93,11 +93,11 @@ class Action_counter(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ((_a_request_key_count(ctx, it) == 1) or (_a_request_key_count(ctx, it) == 2))
+            return ((len(it.keys) == 1) or (len(it.keys) == 2))
         return True
 
     def effect(self, ctx):
-        if (((_a_request_key_count(ctx, ctx.target) == 1) and (_a_cards_number(ctx.key) >= _a_request_key_number(ctx, ctx.target))) or (_a_request_key_count(ctx, ctx.target) == 2)):
+        if (((len(ctx.target.keys) == 1) and (_a_cards_number(ctx.key) >= _a_request_key_number(ctx, ctx.target))) or (len(ctx.target.keys) == 2)):
             _v_nullify(ctx, ctx.target)
 
 
@@ -183,7 +183,6 @@ _v_set_state = _verb('set_state')
 _v_shuffle = _verb('shuffle')
 _v_size = _verb('size')
 _a_cards_number = _attribute('cards', 'number')
-_a_request_key_count = _attribute('request', 'key_count')
 _a_request_key_number = _attribute('request', 'key_number')
 _k_charged = State.CHARGED
 _k_club = Suit.CLUB
