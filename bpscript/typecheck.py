@@ -20,6 +20,7 @@ from . import effects as fx
 from . import model as m
 from .diagnostics import Diagnostic
 from .names import Scope, action_scope, ambiguous_ids, component_scope, resolve, target_type
+from .semantics import Arg, Read, Role
 from .syntax.conditions import ConditionError, parse_condition
 from .verbs import ATTRIBUTES, LIBRARY
 
@@ -261,11 +262,19 @@ class Checker(fx.NodeVisitor):
         if spec.kind == "verb" and not statement:
             self.error("E306", f"'{c.func}' changes the game and gives no value", c,
                        expected="a query here (a function that returns a value)")
-        self.arguments(spec, c.args, c.kwargs, scope, c)
-        self.types[id(c)] = {"verb": spec, "type": spec.returns}
-        return spec.returns
+        found = self.arguments(spec, c.args, c.kwargs, scope, c)
+        returns = spec.returns
+        if returns == "any":  # a query declared to filter a list gives a list of the same type
+            f = next((f for f in spec.summary if f.kind is Read.FILTER), None)
+            src = f.source(Role.WHAT) if f is not None else None
+            if isinstance(src, Arg) and found.get(src.param) in ELEMENT:
+                returns = found[src.param]
+        self.types[id(c)] = {"verb": spec, "type": returns}
+        return returns
 
-    def arguments(self, spec, args, kwargs, scope: Scope, node) -> None:
+    def arguments(self, spec, args, kwargs, scope: Scope, node) -> dict[str, str]:
+        """Check the arguments of a call; the type found of each, by parameter name."""
+        found: dict[str, str] = {}
         if len(args) > len(spec.params):
             self.error("E304", f"{spec.name} takes at most {len(spec.params)} arguments, got {len(args)}",
                        node, expected=spec.signature)
@@ -291,9 +300,12 @@ class Checker(fx.NodeVisitor):
                                    "e.g. \"♢2〜10\"", value, expected=spec.signature)
                 continue
             t = self.visit(value, scope, p.type)
+            if t is not None:
+                found[name] = t
             if t is not None and not compatible(p.type, t):
                 self.error("E305", f"{spec.name}: '{name}' must be {p.type}, found {t}", value,
                            expected=spec.signature)
+        return found
 
 
 class _Write(fx.NodeTransformer):

@@ -25,8 +25,9 @@ def test_each_read_is_chosen_from_the_recorded_type():
     assert "_v_damage(ctx, ctx.opponent, l_c.number)" in source  # a card's number: read as it is
     assert "(State.CHARGED if ctx.target.charged else State.DRIVEN) == _k_charged" in source
     assert "_v_damage(ctx, ctx.target.owner, _v_key_of(ctx, _k_spade).number)" in source
-    # `first` is typed `any` by the library: the one read the engine looks the type up for
-    assert "ctx.attr(_v_first(ctx, _v_units(ctx, 'soldier', ctx.me)), 'count')" in source
+    # `first` filters a list of units (its declared summary), so it gives units
+    assert "len(_v_first(ctx, _v_units(ctx, 'soldier', ctx.me)))" in source
+    assert "ctx.attr(" not in source
     assert "_a_cards_number = _attribute('cards', 'number')" in source
     assert "_a_unit_total = _attribute('unit', 'total')" in source
     ast.parse(source)

@@ -261,7 +261,7 @@ class Action_bj(ActionEffect):
             elif _v_matches(ctx, l_card, _c1):
                 l_points = (l_points + 10)
             elif (not _v_matches(ctx, l_card, _c2)):
-                l_points = (l_points + ctx.attr(l_card, 'number'))
+                l_points = (l_points + _a_cards_number(l_card))
             if (((l_points >= 22) or (_v_count(ctx, _v_top_cards(ctx, ctx.me, (l_shown + 1))) == l_shown)) or (not _v_choose_yes(ctx, ctx.me, 'ヒット'))):
                 break
         else:

@@ -201,7 +201,7 @@ class Action_damageJudge(ActionEffect):
                 for l_w in ctx.items(_v_first(ctx, l_walls)):
                     ctx.step(2)
                     _v_turn(ctx, l_w, face=_k_face_up)
-                    if ((_v_matches(ctx, l_w, _c0) or _v_has_number(ctx, l_a, ctx.attr(l_w, 'number'))) and (not _v_has_role(ctx, l_a, 'withstandsBulwark'))):
+                    if ((_v_matches(ctx, l_w, _c0) or _v_has_number(ctx, l_a, _a_unit_number(ctx, l_w))) and (not _v_has_role(ctx, l_a, 'withstandsBulwark'))):
                         _v_move(ctx, l_a, to=_z_grave)
                     _v_move(ctx, l_w, to=_z_grave)
             elif _v_rule_on(ctx, 'revolution'):
@@ -280,6 +280,7 @@ _v_total_size = _verb('total_size')
 _v_turn = _verb('turn')
 _v_units = _verb('units')
 _v_with_status = _verb('with_status')
+_a_unit_number = _attribute('unit', 'number')
 _k_charged = State.CHARGED
 _k_driven = State.DRIVEN
 _k_face_up = Face.UP
