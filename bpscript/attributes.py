@@ -60,6 +60,7 @@ TABLE: dict[tuple[str, str], Attribute] = _table(
     ("unit", "entered_this_turn", "bool", "whether the unit came into play this turn"),
     ("unit", "face_up", "bool", "whether the unit is face up"),
     ("units", "count", "number", "how many units"),
+    ("requests", "count", "number", "how many requests"),
     ("player", "life", "number", "how many cards the player's life holds"),
     ("player", "hand", "number", "how many cards the player's hand holds"),
     ("request", "key_count", "number", "how many key cards the request has"),

@@ -25,7 +25,7 @@ from .syntax.conditions import ConditionError, parse_condition
 from .verbs import ATTRIBUTES, LIBRARY
 
 ARITH = {"+", "-", "*", "/", "%"}
-ELEMENT = {"units": "unit", "cards": "card"}
+ELEMENT = {"units": "unit", "cards": "card", "requests": "request"}
 
 
 def compatible(expected: str, actual: str) -> bool:
@@ -248,7 +248,7 @@ class Checker(fx.NodeVisitor):
         item = self.visit(e.item, inner)
         if isinstance(e.item, fx.Name) and e.item.id == e.var and t in ELEMENT:
             return t
-        return {"unit": "units", "card": "cards"}.get(item or "", "any")
+        return {"unit": "units", "card": "cards", "request": "requests"}.get(item or "", "any")
 
     def call(self, c: fx.Call, scope: Scope, statement: bool) -> str | None:
         spec = LIBRARY.get(c.func)

@@ -221,7 +221,7 @@ define("query", "first", "items: any, count: number?", "any",
 define("query", "last", "items: any, count: number?", "any",
        "The last `count` items (one by default), as a list.",
        does=fact(R.FILTER, what="items", count="count"))
-define("query", "stage", "", "any",
+define("query", "stage", "", "requests",
        "The requests on the stage, the top one last.",
        does=fact(R.STAGE))
 define("query", "cards_in", "zone: zone, player: player", "cards", "The cards in a player's zone.",

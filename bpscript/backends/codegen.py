@@ -38,7 +38,7 @@ DIRECT: dict[tuple[str, str], str] = {
     ("unit", "state"): "(State.CHARGED if {}.charged else State.DRIVEN)",
     ("unit", "cards"): "list({}.cards)", ("unit", "count"): "len({}.cards)",
     ("unit", "entered_this_turn"): "({}.entered_turn == ctx.state.turn)",
-    ("units", "count"): "len({})",
+    ("units", "count"): "len({})", ("requests", "count"): "len({})",
     ("request", "controller"): "{}.controller", ("request", "key_count"): "len({}.keys)",
     ("request", "keys"): "list({}.keys)", ("request", "has_keys"): "bool({}.keys)",
     ("request", "has_target"): "({}.target is not None)", ("request", "action"): "ScriptRef({}.action)",

@@ -72,6 +72,7 @@ READERS: dict[tuple[str, str], Reader] = {
     ("unit", "entered_this_turn"): unit_entered_this_turn,
     ("unit", "face_up"): lambda ctx, u: u.face_up,
     ("units", "count"): lambda ctx, units: len(units),
+    ("requests", "count"): lambda ctx, requests: len(requests),
     ("player", "life"): player_life,
     ("player", "hand"): player_hand,
     ("request", "key_count"): lambda ctx, r: len(r.keys),
@@ -107,6 +108,8 @@ def type_of(value: Any) -> str | None:
     if kind is list:
         if all(type(x) is Card for x in value):  # an empty list too: no card to read is 0 cards
             return "cards"
+        if all(type(x) is Request for x in value):
+            return "requests"
         return "units"  # units, or other values: a list the table reads only the count of
     if kind is Request:
         return "request"

@@ -34,7 +34,7 @@ def _values(ctx) -> dict[str, list]:
     units[-1].charged = False
     two = [Card(3, Suit.CLUB), Card(9, Suit.SPADE)]
     return {"card": [Card(7, Suit.HEART), Card(0)], "cards": [[Card(5, Suit.DIAMOND)], [], list(st.players[1].hand[:1])],
-            "unit": units, "units": [units, []], "player": [0, 1],
+            "unit": units, "units": [units, []], "requests": [[Request("w", 0)]], "player": [0, 1],
             "request": [Request("x", 1, [Card(3, Suit.CLUB)], target=units[0]), Request("y", 0)],
             "event": [EventFacts("moved", 1, tuple(two), Request("z", 0))]}
 

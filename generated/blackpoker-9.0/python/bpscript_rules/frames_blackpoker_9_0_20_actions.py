@@ -1190,7 +1190,7 @@ class Action_quickSummonStrategist(ActionEffect):
     def effect(self, ctx):
         if _v_face_up_trump(ctx, ctx.me, _s29):
             ctx.step(1)
-            _v_nullify(ctx, _v_choose_option(ctx, ctx.me, [l_r for l_r in ctx.items(_v_stage(ctx)) if ((ctx.attr(l_r, 'key_count') == 2) or ((ctx.attr(l_r, 'key_count') == 1) and (ctx.attr(l_r, 'key_number') <= _a_cards_number(ctx.key))))]), keys_to_grave=_k_false)
+            _v_nullify(ctx, _v_choose_option(ctx, ctx.me, [l_r for l_r in ctx.items(_v_stage(ctx)) if ((len(l_r.keys) == 2) or ((len(l_r.keys) == 1) and (_a_request_key_number(ctx, l_r) <= _a_cards_number(ctx.key))))]), keys_to_grave=_k_false)
             ctx.step(2)
             _v_summon_with_trump(ctx, ctx.key, _s29, as_=_s30, state=_k_charged)
 
@@ -1606,6 +1606,7 @@ _v_turn = _verb('turn')
 _v_units = _verb('units')
 _a_cards_number = _attribute('cards', 'number')
 _a_cards_suit = _attribute('cards', 'suit')
+_a_request_key_number = _attribute('request', 'key_number')
 _a_request_key_total = _attribute('request', 'key_total')
 _a_unit_number = _attribute('unit', 'number')
 _a_unit_suit = _attribute('unit', 'suit')
