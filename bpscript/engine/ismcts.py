@@ -139,12 +139,13 @@ class _Walk(Agent):
         self.node: Node | None = root
         self.path: list[tuple[Node, int]] = []  # (node, the player who chose it)
         self.sim: Any = None
+        rand = RandomAgent(seed + 3)  # one seeded RNG per iteration: the rollout's and the tactics' fallback
         if owner.rollout == "greedy":
             from .greedy import GreedyAgent
             self.policy: Agent = GreedyAgent(seed + 3)
         else:
-            self.policy = RandomAgent(seed + 3)
-        self.chooser = Tactics(seed + 4)
+            self.policy = rand
+        self.chooser = Tactics(fallback=rand)
 
     def select(self, player: int, choices: Sequence[Any]) -> Any:
         """UCB1 among the available children (unvisited ones first, in order); the walk

@@ -31,8 +31,8 @@ DRAW_MORE_LIFE = 8
 class Tactics(Agent):
     """The choices inside requests (the `choose` and `yes` of the agent protocol)."""
 
-    def __init__(self, seed: int = 0):
-        self.fallback = RandomAgent(seed)
+    def __init__(self, seed: int = 0, fallback: Agent | None = None):
+        self.fallback = fallback if fallback is not None else RandomAgent(seed)
         self._blocking: tuple[Any, ...] = ()
         self._blocked = 0
 
