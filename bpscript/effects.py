@@ -281,61 +281,62 @@ class _Children(NodeVisitor):
 
     nodes = NODES
 
-    def visit_Num(self, n: Num) -> tuple:
+    def visit_Num(self, n: Num) -> tuple[object, ...]:
         return ()
 
     visit_Str = visit_Name = visit_Lit = visit_Num
 
-    def visit_ListComp(self, n: ListComp) -> tuple:
+    def visit_ListComp(self, n: ListComp) -> tuple[object, ...]:
         return (n.iterable, n.item) + ((n.cond,) if n.cond is not None else ())
 
-    def visit_Attr(self, n: Attr) -> tuple:
+    def visit_Attr(self, n: Attr) -> tuple[object, ...]:
         return (n.obj,)
 
-    def visit_Call(self, n: Call) -> tuple:
+    def visit_Call(self, n: Call) -> tuple[object, ...]:
         return (*n.args, *(v for _, v in n.kwargs))
 
     visit_Event = visit_Call
 
-    def visit_BinOp(self, n: BinOp) -> tuple:
+    def visit_BinOp(self, n: BinOp) -> tuple[object, ...]:
         return (n.left, n.right)
 
-    def visit_Not(self, n: Not) -> tuple:
+    def visit_Not(self, n: Not) -> tuple[object, ...]:
         return (n.operand,)
 
     visit_Neg = visit_Not
 
-    def visit_ListExpr(self, n: ListExpr) -> tuple:
+    def visit_ListExpr(self, n: ListExpr) -> tuple[object, ...]:
         return n.items
 
-    def visit_Do(self, n: Do) -> tuple:
+    def visit_Do(self, n: Do) -> tuple[object, ...]:
         return (n.call,)
 
-    def visit_If(self, n: If) -> tuple:
+    def visit_If(self, n: If) -> tuple[object, ...]:
         out: list[object] = [n.cond, *n.then]
         for cond, body in n.elifs:
             out += [cond, *body]
         return (*out, *n.orelse)
 
-    def visit_ForEach(self, n: ForEach) -> tuple:
+    def visit_ForEach(self, n: ForEach) -> tuple[object, ...]:
         return (n.iterable, *n.body)
 
-    def visit_RepeatUntil(self, n: RepeatUntil) -> tuple:
+    def visit_RepeatUntil(self, n: RepeatUntil) -> tuple[object, ...]:
         return (*n.body, n.cond)
 
-    def visit_Let(self, n: Let) -> tuple:
+    def visit_Let(self, n: Let) -> tuple[object, ...]:
         return (n.value,)
 
-    def visit_Step(self, n: Step) -> tuple:
+    def visit_Step(self, n: Step) -> tuple[object, ...]:
         return n.body
 
 
 _CHILDREN = _Children()
 
 
-def children(node: object) -> tuple:
+def children(node: object) -> tuple[object, ...]:
     """The direct sub-nodes of a node (UnknownNode for anything else)."""
-    return _CHILDREN.visit(node)
+    found: tuple[object, ...] = _CHILDREN.visit(node)
+    return found
 
 
 class NodeWalker(NodeVisitor):
@@ -371,7 +372,7 @@ class NodeTransformer(NodeVisitor):
                 changes[f.name] = new
         return replace(node, **changes) if changes else node
 
-    def _field(self, value: Any, args: tuple) -> Any:
+    def _field(self, value: Any, args: tuple[object, ...]) -> Any:
         if type(value) in _NODE_SET:
             return self.visit(value, *args)
         if type(value) is tuple:  # children, (keyword, value) pairs, (condition, body) pairs
@@ -483,9 +484,11 @@ _JSON = JsonExporter()
 
 def to_source(node: object) -> str:
     """Print an expression back as bpscript (UnknownNode, a TypeError, for anything else)."""
-    return _PRINTER.visit(node)
+    text: str = _PRINTER.visit(node)
+    return text
 
 
 def stmt_to_json(stmt: Stmt) -> dict[str, object]:
     """A JSON form of a statement (expressions as bpscript source text)."""
-    return _JSON.visit(stmt)
+    data: dict[str, object] = _JSON.visit(stmt)
+    return data

@@ -125,7 +125,8 @@ class CodeGenerator(fx.NodeVisitor):
     # ------------------------------------------------------------ expressions
     def expr(self, e: fx.Expr) -> str:
         """The Python expression computing `e`."""
-        return self.visit(e)
+        code: str = self.visit(e)
+        return code
 
     def visit_Num(self, e: fx.Num) -> str:
         return repr(e.value)
@@ -204,7 +205,8 @@ class CodeGenerator(fx.NodeVisitor):
     def test(self, e: fx.Expr) -> str:
         """`e` where Python tests its truth (`if`, `elif`, a comprehension's `if`): there
         `ctx.truth` (`bool`) is what Python does anyway, so the value stands as it is."""
-        return self.visit(e)
+        code: str = self.visit(e)
+        return code
 
     def boolean(self, e: fx.Expr) -> str:
         """`e` as a bool to return: as it is when Python already gives a bool, else `bool(e)`."""
@@ -222,12 +224,13 @@ class CodeGenerator(fx.NodeVisitor):
     def iterable(self, e: fx.Expr) -> str:
         """What a loop walks: a query's new list as it is, any other value through
         `ctx.items` (a copy of a list, or a lone value as a list of one)."""
+        code: str = self.visit(e)
         if isinstance(e, fx.Call) and e.func in _FRESH_LISTS:
-            return self.visit(e)
-        return f"ctx.items({self.visit(e)})"
+            return code
+        return f"ctx.items({code})"
 
     # ------------------------------------------------------------ statements
-    def block(self, stmts: tuple) -> None:
+    def block(self, stmts: tuple[fx.Stmt, ...]) -> None:
         if not stmts:
             self.writeline("pass")
         for st in stmts:

@@ -114,7 +114,7 @@ class _Static(fx.NodeVisitor):
 _static = _Static().visit
 
 
-def _predicate(g: CodeGenerator, name: str, params: str, expr: object) -> None:
+def _predicate(g: CodeGenerator, name: str, params: str, expr: fx.Expr) -> None:
     g.writeline("")
     g.writeline(f"def {name}({params}):", expr.span)
     g.indent()
@@ -145,26 +145,27 @@ def _component_class(g: CodeGenerator, s: m.ComponentScript, name: str) -> None:
         g.indent()
         g.writeline(f"return {g.expr(s.size.expr)}", s.size.span)
         g.outdent()
-    guarded = [l for l in s.labels if l.when is not None]
+    guarded = [(l, l.when) for l in s.labels if l.when is not None]
     if guarded:
         g.writeline("")
         g.writeline("def has_label(self, ctx, unit, label):")
         g.indent()
-        for l in guarded:
+        for l, when in guarded:
             g.writeline(f"if label == {l.id!r}:", l.span)
             g.indent()
-            g.writeline(f"return {g.boolean(l.when)}", l.span)
+            g.writeline(f"return {g.boolean(when)}", l.span)
             g.outdent()
         g.writeline("return label in self.labels")
         g.outdent()
-    if s.abilities and all(a.body is not None for a in s.abilities):
+    bodies = [(a, a.body) for a in s.abilities if a.body is not None]
+    if s.abilities and len(bodies) == len(s.abilities):
         g.writeline("")
         g.writeline("def apply_abilities(self, ctx, unit, scope):")
         g.indent()
-        for a in s.abilities:
+        for a, body in bodies:
             g.writeline(f"if scope == {a.scope!r}:", a.span)
             g.indent()
-            g.block(a.body)
+            g.block(body)
             g.outdent()
         g.outdent()
     g.outdent()

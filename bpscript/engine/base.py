@@ -12,7 +12,7 @@ import sys
 from types import TracebackType
 from typing import Any, Callable, ClassVar
 
-from ..conditions import from_json
+from ..conditions import CardCondition, UnitCondition, from_json
 from ..values import CONSTANTS  # noqa: F401  (generated code binds `_K` from here)
 from .context import EffectContext  # noqa: F401  (registers the verbs and queries generated code binds)
 from .readers import reader
@@ -39,7 +39,7 @@ def attribute(of: str, name: str) -> Callable[..., Any]:
     return reader(of, name)
 
 
-def condition(data: dict) -> Any:
+def condition(data: dict[str, Any]) -> CardCondition | UnitCondition:  # Any: JSON values
     """A card condition, built from the JSON data generated code holds (never from text)."""
     return from_json(data)
 

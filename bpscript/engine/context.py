@@ -9,7 +9,7 @@ attributes with the reader of the type the checker found (`bpscript.engine.reade
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn
 
 from ..attributes import CARD_READERS
 from ..cards import Card
@@ -19,6 +19,13 @@ from .readers import READERS, read
 from .registry import EndlessLoop, NotExecutable, ScriptError
 from .request import Chooser, Request
 from .state import GameState, RulesError, Unit
+
+if TYPE_CHECKING:  # base imports this module (it registers the verbs generated code binds)
+    from ..vocabulary import LabelDef, Table
+    from .base import ComponentEffect
+
+#: script id → its generated class: an action's or a component's, as the caller knows
+ScriptClasses = Callable[[str], Any]  # Any: which class the id names is the caller's knowledge
 
 #: the rounds a `repeat … until` may run: one more is an error (`endless`), not a silent stop
 LOOP_LIMIT = 1000
@@ -38,7 +45,7 @@ class EffectContext:
     __slots__ = ("state", "request", "chooser", "load_class", "ability", "steps", "shielded", "me")
 
     def __init__(self, state: GameState, request: Request, chooser: Chooser,
-                 load_class: Callable[[str], type] | None = None, ability: bool = False):
+                 load_class: ScriptClasses | None = None, ability: bool = False) -> None:
         self.state = state
         self.load_class = load_class  # script id -> generated class (for sizes, labels)
         self.ability = ability  # applying a static ability: sizes go to Unit.ability_size
@@ -161,10 +168,10 @@ class EffectContext:
 
 
 #: (component class, role) → the labels table read and the class's labels that give the role
-_GIVERS: dict[tuple[type, str], tuple[Any, tuple[str, ...]]] = {}
+_GIVERS: dict[tuple[type[ComponentEffect], str], tuple[Table[LabelDef], tuple[str, ...]]] = {}
 
 
-def _givers(labels: Any, cls: type, role: str) -> tuple[str, ...]:
+def _givers(labels: Table[LabelDef], cls: type[ComponentEffect], role: str) -> tuple[str, ...]:
     """The labels of a component class that give `role`, as the vocabulary's `labels`
     declare, in the class's order (read once per class and role: roles are asked of
     every unit an attack or a block looks at)."""
@@ -178,8 +185,8 @@ def _givers(labels: Any, cls: type, role: str) -> tuple[str, ...]:
     return givers
 
 
-def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[str], type] | None,
-                    made: dict | None = None) -> None:
+def apply_abilities(state: GameState, chooser: Chooser, load_class: ScriptClasses | None,
+                    made: dict[Request, EffectContext] | None = None) -> None:
     """Recompute every static ability, scope by scope: all → your → this (9.4.2), from a
     clean state. Holders: units on the field, fog marks of this turn, face-up trumps (4.4).
     When an ability makes a unit count as other suits (treat_as_suits), the pass runs again
@@ -218,7 +225,7 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
     for u in holders:
         found = contexts.get((u.component, u.owner))
         if found is None:
-            found = _ability_context(state, u.component, u.owner, load_class)
+            found = _ability_context(state, u.component or "", u.owner, load_class)  # a holder has one
         scopes, sid, req, inst = found
         # the context reads the state: kept by the caller (in the state, it would make the
         # state a reference cycle), else made for this application
@@ -228,7 +235,7 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
             if made is not None:
                 made[req] = ctx
         plan.append((u, scopes, sid, ctx, inst))
-    suits: dict[int, set] = {}
+    suits: dict[int, set[str]] = {}
     for _pass in range(2):
         given = state.suits_given
         state.rules_on.clear()
@@ -263,11 +270,11 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: Callable[[st
 
 
 def _ability_context(state: GameState, component: str, owner: int,
-                     load_class: Callable[[str], type]) -> tuple[tuple[str, ...], str, Request, Any]:
+                     load_class: ScriptClasses) -> tuple[tuple[str, ...], str, Request, ComponentEffect]:
     """A component's scopes and id, and the request and instance its abilities are applied
     with for `owner`: they depend on the component and owner alone, so they are made once
     per state (abilities are applied again after every change); nothing in them refers to
     the state."""
-    cls = load_class(component)
+    cls: type[ComponentEffect] = load_class(component)
     found = state.ability_contexts[(component, owner)] = (cls.scopes, cls.id, Request(cls.id, owner), cls())
     return found
