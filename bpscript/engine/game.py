@@ -34,7 +34,7 @@ from .invariants_flow import Invariants
 from .abilities import shielded
 from .costs import Costs
 from .events import script_event
-from .legal import Legal, Option, SeenOption
+from .legal import Legal, Option, Options, SeenOption
 from .request import Chooser, Note, Request
 from .rules import Rules
 from .setup import deal, prepare
@@ -190,7 +190,7 @@ class Game:
     def step(self) -> None:
         """One decision of the player with the chance ([3] → …)."""
         p = self.chance
-        options = self.legal.options(p)  # worked out as the agent looks (`legal.Options`)
+        options = Options(self.legal, p)  # worked out as the agent looks (`Legal.options`)
         view = self._views[p]  # `_view`, read here: one per decision
         if view is None or view._full is not None:
             view = self._view(p)
