@@ -74,11 +74,7 @@ class RandomAgent(Agent):
             return None
         of = getattr(options, "of", None)  # the game's options list the ways of one action alone
         if of is None:
-            if not options:
-                return None
-            actions = sorted({o.action for o in options})
-            action = self.rng.choice(actions)
-            return self.rng.choice([o for o in options if o.action == action])
+            return _pick_listed(self.rng, options)
         actions = options.actions()  # the first look (none: nothing to request)
         if not actions:
             return None
@@ -103,6 +99,14 @@ def pick(rng: random.Random, options: list[Any], n: int) -> list[Any]:
     if n == 1:
         return [rng.choice(options)]
     return rng.sample(options, n)
+
+
+def _pick_listed(rng: random.Random, options: Sequence[Any]) -> Any | None:
+    """`RandomAgent.request`'s pick from a plain list of options: an action, then a way."""
+    if not options:
+        return None
+    action = rng.choice(sorted({o.action for o in options}))
+    return rng.choice([o for o in options if o.action == action])
 
 
 def _staged(view: Any) -> int:

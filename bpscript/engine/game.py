@@ -392,8 +392,10 @@ class Game:
             stage.pop()
         elif req in stage:
             stage.remove(req)
-        left = [c for c in req.keys if (staged is not None and c in staged) or not st.holds(c)] if req.keys \
-            else None
+        left = []  # (a loop: a comprehension here would make this hot function keep its locals in cells)
+        for c in req.keys:
+            if (staged is not None and c in staged) or not st.holds(c):
+                left.append(c)
         if left:  # 5.4.5: key cards the effect did not place go to the grave (after the effect's changes)
             put(st, left, "grave", staged=True)
         else:  # what the effect changed (units are matched again only when a card left one)
