@@ -24,10 +24,11 @@ from .agents import Agent, RandomAgent
 from .state import GameState, Unit
 
 
-def clone_state(st: GameState) -> tuple[GameState, dict[int, Any]]:
+def clone_state(st: GameState, rng: random.Random | None = None) -> tuple[GameState, dict[int, Any]]:
     """A copy of the state that shares what never changes in place (the ruleset, cards,
     the decks as dealt), with players, units and requests copied; `memo` maps the id of
-    each original unit and request to its copy."""
+    each original unit and request to its copy. The copy's RNG is `rng`, else a copy of
+    the original's."""
     memo: dict[int, Any] = {}
 
     def unit(u: Unit) -> Unit:
@@ -66,8 +67,10 @@ def clone_state(st: GameState) -> tuple[GameState, dict[int, Any]]:
     state.requested, state.rules_on = set(st.requested), set(st.rules_on)
     state.waived, state.shields, state.pending = set(st.waived), set(st.shields), list(st.pending)
     state.staged = None if st.staged is None else set(st.staged)
-    state.rng = random.Random()
-    state.rng.setstate(st.rng.getstate())
+    if rng is None:  # a copy of the original's (made without seeding a new one from the system)
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(st.rng.getstate())
+    state.rng = rng
     # the contexts abilities were applied with hold the original's units: the copy makes its own
     state.ability_contexts = {}
     return state, memo
@@ -105,9 +108,8 @@ def copy_game(game: Any, p: int, seed: int, agents: Sequence[Agent] | None = Non
     random agents that never pass by chance); its notes are not kept."""
     from .game import Game
     st = game.state
-    state, memo = clone_state(st)
     rng = random.Random(seed)
-    state.rng = rng
+    state, memo = clone_state(st, rng)
     redeal(state, p, rng, canonical)
     if agents is None:
         agents = [RandomAgent(seed + 1, pass_rate=0.0), RandomAgent(seed + 2, pass_rate=0.0)]

@@ -12,7 +12,8 @@ root's most visited.
 
 The budget is iterations per decision, so a game is reproducible from its seed alone:
 `--jobs`, Ray and replay give the same decisions. In-effect choices, costs and yes/no
-questions are a seeded random agent's, as for the greedy agent.
+questions follow `tactics.Tactics` (from what the player sees), in the game and, for both
+players, in every iteration's copy.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any, Sequence
 from .agents import Agent, RandomAgent, Withdrawn
 from .determinize import copy_game, map_option
 from .state import RulesError
+from .tactics import Tactics
 
 #: iterations per decision when the name gives none (`ismcts` = `ismcts-200`)
 DEFAULT_ITERATIONS = 200
@@ -66,7 +68,7 @@ class ISMCTSAgent(Agent):
         if iterations < 1 or rollout not in ROLLOUTS:
             raise ValueError(f"ismcts: iterations must be at least 1 and the rollout one of {ROLLOUTS}")
         self.rng = random.Random(seed)
-        self.chooser = RandomAgent(seed ^ 0x15C7)
+        self.chooser = Tactics(seed ^ 0x15C7)
         self.iterations, self.rollout, self.horizon = iterations, rollout, horizon
         #: the root's children after the last search: (key, visits, mean reward), for tests and reports
         self.last: list[tuple[str, int, float]] = []
@@ -137,12 +139,13 @@ class _Walk(Agent):
         self.node: Node | None = root
         self.path: list[tuple[Node, int]] = []  # (node, the player who chose it)
         self.sim: Any = None
+        rand = RandomAgent(seed + 3)  # one seeded RNG per iteration: the rollout's and the tactics' fallback
         if owner.rollout == "greedy":
             from .greedy import GreedyAgent
             self.policy: Agent = GreedyAgent(seed + 3)
         else:
-            self.policy = RandomAgent(seed + 3)
-        self.chooser = RandomAgent(seed + 4)
+            self.policy = rand
+        self.chooser = Tactics(fallback=rand)
 
     def select(self, player: int, choices: Sequence[Any]) -> Any:
         """UCB1 among the available children (unvisited ones first, in order); the walk
