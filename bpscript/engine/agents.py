@@ -82,11 +82,7 @@ class RandomAgent(Agent):
         if self.rng.random() < (self.idle_pass_rate if idle else self.pass_rate):
             return None
         if not isinstance(options, Options):  # the game's options list the ways of one action alone
-            if not options:
-                return None
-            actions = sorted({o.action for o in options})
-            action = self.rng.choice(actions)
-            return self.rng.choice([o for o in options if o.action == action])
+            return _pick_listed(self.rng, options)
         actions = options.actions()  # the first look (none: nothing to request)
         if not actions:
             return None
@@ -112,6 +108,15 @@ def pick(rng: random.Random, options: list[T], n: int) -> list[T]:
     if n == 1:
         return [rng.choice(options)]
     return rng.sample(options, n)
+
+
+def _pick_listed(rng: random.Random, options: Sequence[Option]) -> Option | None:
+    """`RandomAgent.request`'s pick from a plain list of options: an action, then a way
+    (its own function: the comprehension's cell is not made at every request)."""
+    if not options:
+        return None
+    action = rng.choice(sorted({o.action for o in options}))
+    return rng.choice([o for o in options if o.action == action])
 
 
 def _staged(view: PlayerView) -> int:

@@ -58,8 +58,7 @@ class Costs:
         """(letter, need, amount) per cost letter of the action, in printed order; for
         `player`, without the letters an ability waives (魔術士, `bpscript.engine.abilities`)."""
         if player is not None and self.state.waived:
-            kept = without_waived(self.state, player, cls.type, cls.cost)
-            return [(letter, need, n) for letter, need, n in self.needs(cls) if letter in kept] if kept != tuple(cls.cost) else self.needs(cls)
+            return self._kept(cls, without_waived(self.state, player, cls.type, cls.cost))
         found = self._needs.get(cls.id)
         if found is None:
             costs = self.game.ruleset.vocabulary.costs
@@ -71,6 +70,12 @@ class Costs:
                 found.append((letter, Need(c.pays.kind, c.pays.what), c.pays.amount))
             self._needs[cls.id] = found = tuple(found)  # shared by the games of the rules: never changed
         return found
+
+    def _kept(self, cls: type, kept: tuple[str, ...]) -> Sequence[tuple[str, Need, int]]:
+        """`needs(cls)` of the letters `kept` (those no ability waives)."""
+        if kept == tuple(cls.cost):
+            return self.needs(cls)
+        return [(letter, need, n) for letter, need, n in self.needs(cls) if letter in kept]
 
     def decisions(self, cls: type, player: int) -> int:
         """How many cost decisions paying the action asks of `player` (`pay` asks one per
@@ -151,7 +156,7 @@ class Costs:
                     continue
                 if driven is None:
                     driven = set()
-                options = [u for u in st.units_of(player, what) if u.charged and id(u) not in driven]
+                options = _units_left(st.units_of(player, what), driven, charged=True)
                 chosen = self._choose(player, options, amount, prompt, letter, cost_id)
                 driven.update(map(id, chosen))
             elif kind is DAMAGE:
@@ -162,18 +167,17 @@ class Costs:
             elif kind is DISCARD:
                 if discarded is None:
                     discarded = set(keys)
-                options = [c for c in st.players[player].hand if c not in discarded]
+                options = _cards_left(st.players[player].hand, discarded)
                 chosen = self._choose(player, options, amount, prompt, letter, cost_id)
                 discarded.update(chosen)
             else:  # SACRIFICE
                 if sacrificed is None:
                     sacrificed = set()
-                options = [u for u in st.units_of(player, what) if id(u) not in sacrificed]
+                options = _units_left(st.units_of(player, what), sacrificed)
                 chosen = self._choose(player, options, amount, prompt, letter, cost_id)
                 sacrificed.update(map(id, chosen))
             plan.append((letter, kind, chosen))
-        paid = [self._paid(player, cls.id, letter, kind, what_) for letter, kind, what_ in plan] \
-            if self.game.observers else []
+        paid = self._paid_all(player, cls.id, plan) if self.game.observers else []
         for _letter, kind, what_ in plan:
             if kind is DRIVE:
                 for u in what_:
@@ -192,6 +196,10 @@ class Costs:
                 for u in what_:
                     unit_to_grave(st, u)
         return paid
+
+    def _paid_all(self, player: int, action: str, plan: list[tuple[str, Payment, Any]]) -> list[CostPaid]:
+        """What each letter of `plan` pays, as observers see it (`_paid`)."""
+        return [self._paid(player, action, letter, kind, what) for letter, kind, what in plan]
 
     def _letter(self, letter: str, kind: Payment, what: str | None) -> tuple[str, Prompt]:
         """A cost letter's id and the question its choice asks (made once per letter)."""
@@ -223,6 +231,17 @@ class Costs:
             raise CostError(f"cost {letter} ({cost_id}): the answer does not pay it "
                             f"({len(chosen)} chosen of {amount} needed, from the options offered) (5.2)")
         return chosen
+
+
+def _units_left(units: Sequence[Unit], taken: set[int], charged: bool = False) -> list[Unit]:
+    """The units an earlier letter has not chosen (`taken`: their ids), only the charged
+    ones with `charged`: what a letter may still choose (`Costs.pay`)."""
+    return [u for u in units if id(u) not in taken and (not charged or u.charged)]
+
+
+def _cards_left(cards: Sequence[Card], taken: set[Card]) -> list[Card]:
+    """The cards an earlier letter (or the key) has not taken (`Costs.pay`)."""
+    return [c for c in cards if c not in taken]
 
 
 def _tables(rules: Any, declared: Any) -> tuple[dict, dict]:

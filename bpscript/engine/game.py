@@ -34,7 +34,7 @@ from .invariants_flow import Invariants
 from .abilities import shielded
 from .costs import Costs
 from .events import script_event
-from .legal import Legal, Option, SeenOption
+from .legal import Legal, Option, Options, SeenOption
 from .request import Chooser, Note, Request
 from .rules import Rules
 from .setup import deal, prepare
@@ -190,7 +190,7 @@ class Game:
     def step(self) -> None:
         """One decision of the player with the chance ([3] → …)."""
         p = self.chance
-        options = self.legal.options(p)  # worked out as the agent looks (`legal.Options`)
+        options = Options(self.legal, p)  # worked out as the agent looks (`Legal.options`)
         view = self._views[p]  # `_view`, read here: one per decision
         if view is None or view._full is not None:
             view = self._view(p)
@@ -392,8 +392,10 @@ class Game:
             stage.pop()
         elif req in stage:
             stage.remove(req)
-        left = [c for c in req.keys if (staged is not None and c in staged) or not st.holds(c)] if req.keys \
-            else None
+        left = []  # (a loop: a comprehension here would make this hot function keep its locals in cells)
+        for c in req.keys:
+            if (staged is not None and c in staged) or not st.holds(c):
+                left.append(c)
         if left:  # 5.4.5: key cards the effect did not place go to the grave (after the effect's changes)
             put(st, left, "grave", staged=True)
         else:  # what the effect changed (units are matched again only when a card left one)

@@ -139,7 +139,11 @@ class _Scan:
         hand = self.hand
         if plan.single:
             bit = plan.bits
-            return [(c,) for c, m in zip(hand, self.masks) if m & bit]
+            found = []
+            for c, m in zip(hand, self.masks):
+                if m & bit:
+                    found.append((c,))
+            return found
         seen = self.seen
         if seen.key_sets is None:  # they depend on the hand alone (`Hand`)
             seen.key_sets = self.legal.rules.hand_key_sets(hand)
@@ -202,7 +206,9 @@ class _Scan:
         out = []
         for keys in sets:
             probe.keys = list(keys)
-            out.extend(_options(action, name, (keys,), None, [t for t in cands if target_ok(ctx, 0, t)]))
+            for t in cands:
+                if target_ok(ctx, 0, t):
+                    out.append(Option(action, name, keys, None, t))
         return out
 
     def zone(self, player: int, zone: str) -> Any:

@@ -107,9 +107,9 @@ class Tables:
         """How legal requests see a hand (`Hand`)."""
         seen = list(map(self.masks.get, cards))
         # a card not seen yet: None in `seen` (a list of ints otherwise: `cast` only names it so)
-        masks = [self.mask(c) for c in cards] if None in seen else cast(list[int], seen)
+        masks = list(map(self.mask, cards)) if None in seen else cast(list[int], seen)
         if len(set(cards)) != len(cards):  # a card twice: not in a real game, but each set once
-            masks = [m if c not in cards[:i] else 0 for i, (c, m) in enumerate(zip(cards, masks))]
+            masks = _first_only(cards, masks)
         bits = reduce(or_, masks, 0)
         windows = self._windows.get(bits)
         if windows is None:
@@ -129,6 +129,11 @@ class Tables:
             needs = tuple(dict.fromkeys(need for plan in plans for need in plan.needs))
             found = self._playable[(main, bits)] = (plans, needs)
         return found
+
+
+def _first_only(cards: tuple[Card, ...], masks: list[int]) -> list[int]:
+    """`masks` with 0 for a card met before in `cards` (each key set once)."""
+    return [m if c not in cards[:i] else 0 for i, (c, m) in enumerate(zip(cards, masks))]
 
 
 #: per window (`Hand.windows[main]`): the plans that may have a way, and the payments they need

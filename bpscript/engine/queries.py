@@ -72,7 +72,11 @@ def has_suit(ctx: Ctx, what: object, suit: Suit | Iterable[Suit] | None) -> bool
             if c.suit == suit:
                 return True
         return suit in what.ability_suits
-    suits = {suit} if isinstance(suit, Suit) else set(suit or ())
+    return _has_suits(what, {suit} if isinstance(suit, Suit) else set(suit or ()))
+
+
+def _has_suits(what: Any, suits: set[Any]) -> bool:
+    """`has_suit` of any shape: a card of `what`, or what an ability gives its units."""
     return any(c.suit in suits for c in cards_of(what)) or any(suits & u.ability_suits for u in units_of(what))
 
 
@@ -125,9 +129,11 @@ def has_label(ctx: Ctx, unit: object, label: str) -> bool:
 def with_status(ctx: Ctx, units: object, status: str, on: object = None) -> list[Unit]:
     if type(units) is not list:
         units = units_of(units)
-    if on is None:
-        return [u for u in units if type(u) is Unit and status in u.statuses]
-    return [u for u in units if type(u) is Unit and status in u.statuses and u.statuses[status] is on]
+    found = []
+    for u in units:  # a loop: asked of every attack and block
+        if type(u) is Unit and status in u.statuses and (on is None or u.statuses[status] is on):
+            found.append(u)
+    return found
 
 
 @verb

@@ -104,12 +104,15 @@ def candidates(st: GameState, action: str, spec: TargetSpec, p: int,
     reach = where or where_of(st.ruleset.vocabulary, kind)
     what, zone = reach.what, reach.zone
     if what == UNITS:
-        units = st.units_of
-        # most units have no shield: `untargetable` is asked of those that have one
-        return [u for q in _players(owner, p) for u in units(q, kind, zone)
-                if not (u.untargetable_by and untargetable(u, action))]
+        found = []
+        for q in _players(owner, p):
+            for u in st.units_of(q, kind, zone):
+                # most units have no shield: `untargetable` is asked of those that have one
+                if not (u.untargetable_by and untargetable(u, action)):
+                    found.append(u)
+        return found
     if what == REQUESTS:
-        return [r for r in st.stage if not _note_shields(st, r, action)]
+        return _unshielded(st, action)
     if what == PLAYERS:
         return [0, 1]
     return [1 - p] if what == OPPONENT else []
@@ -140,6 +143,11 @@ def zone_index(st: GameState, player: int, zone: str) -> tuple[set[str | None], 
     return free, shielded
 
 
+def _unshielded(st: GameState, action: str) -> list[Request]:
+    """The requests on the stage no note shields from `action`."""
+    return [r for r in st.stage if not _note_shields(st, r, action)]
+
+
 def has_candidate(st: GameState, action: str, spec: TargetSpec, p: int, where: Reach,
                   zone_index_of: Callable[[int, str], tuple[set[str | None], list[Unit]]]) -> bool:
     """Whether `candidates` has one, with no list made: a legal request's first look at an
@@ -151,12 +159,14 @@ def has_candidate(st: GameState, action: str, spec: TargetSpec, p: int, where: R
         ids = st.matcher.of_kind(kind)  # what `GameState.units_of` selects by (a dict's lookup)
         for q in _OWNERS.get(owner, _OPPONENT)[p]:  # `_players`, read in place (asked at most looks)
             free, shielded = zone_index_of(q, zone)
-            if not ids.isdisjoint(free) or shielded and any(u.component in ids and not untargetable(u, action)
-                                                            for u in shielded):
+            if not ids.isdisjoint(free):
                 return True
+            for u in shielded:
+                if u.component in ids and not untargetable(u, action):
+                    return True
         return False
     if what == REQUESTS:
-        return any(not _note_shields(st, r, action) for r in st.stage)
+        return bool(_unshielded(st, action))
     return what == PLAYERS or what == OPPONENT
 
 
