@@ -8,7 +8,7 @@ conditions are matchers (`bpscript.conditions`), effects are statement trees
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Callable, Iterator, TypeVar, cast
 
 from .conditions import CardCondition, UnitCondition
 from .deck import STANDARD_DECK, Deck
@@ -17,6 +17,8 @@ from .setup_steps import DEFAULT_SETUP, Setup
 from .source import NO_SPAN, Span
 from .vocabulary import (CategoryDef, ComponentDef, CostDef, LabelDef, NoteDef, SpeedDef, TargetKindDef, TimingDef,
                          TriggerDef, TypeDef, Vocabulary)
+
+T = TypeVar("T")
 
 
 #: ability scopes, in the order they apply (9.4.2)
@@ -353,6 +355,23 @@ class Ruleset:
     base_files: set[str] = field(default_factory=set)
     #: this is `package()`: a package's own part, without its base's scripts and words
     package_only: bool = False
+    #: what later stages work out once from this ruleset (`derived`): kept with it, freed
+    #: with it, never pickled (the load cache stores the model alone)
+    _derived: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
+
+    def derived(self, key: object, make: Callable[..., T], *args: object) -> T:
+        """`make(*args)`, made on first use and kept with this ruleset under `key` (a tuple
+        naming what is made and for what: `(Matcher, format, frame)`). The one way the engine
+        keeps what it works out from a ruleset: no module-level table to clear."""
+        found = self._derived.get(key)
+        if found is None:
+            found = self._derived[key] = make(*args)
+        return cast(T, found)
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        state["_derived"] = {}
+        return state
 
     def own_scripts(self) -> list[Script]:
         """The scripts this ruleset defines itself, overrides included (all of them, unless

@@ -174,3 +174,24 @@ def test_json_and_source_printing():
     (st,) = _body('    repeat { discard(me) } until hand_count(me) <= 3 and not matches(key, "♠")')
     assert fx.stmt_to_json(st) == {"repeat": [{"do": "discard(me)"}],
                                    "until": '((hand_count(me) <= 3) and not matches(key, "♠"))'}
+
+
+def test_what_is_derived_from_a_ruleset_is_kept_with_it_and_never_pickled():
+    """`Ruleset.derived`: made once per key and ruleset, another ruleset makes its own, and
+    a pickled ruleset (the load cache) carries none of it."""
+    import pickle
+
+    from bpscript.model import Ruleset
+
+    made: list[str] = []
+
+    def make(name: str) -> list[str]:
+        made.append(name)
+        return [name]
+
+    a, b = Ruleset(), Ruleset()
+    first = a.derived(("table", "lite"), make, "a")
+    assert a.derived(("table", "lite"), make, "a") is first and made == ["a"]
+    assert b.derived(("table", "lite"), make, "b") == ["b"] and made == ["a", "b"]
+    copy = pickle.loads(pickle.dumps(a))
+    assert copy.derived(("table", "lite"), make, "c") == ["c"]  # made afresh

@@ -21,6 +21,7 @@ from .request import Chooser, Request
 from .state import GameState, RulesError, Unit
 
 if TYPE_CHECKING:  # base imports this module (it registers the verbs generated code binds)
+    from ..model import Ruleset
     from ..vocabulary import LabelDef, Table
     from .base import ComponentEffect
 
@@ -147,7 +148,7 @@ class EffectContext:
         cls = self.load_class(unit.component)
         if role in unit.ability_roles:
             return True
-        givers = _givers(self.state.ruleset.vocabulary.labels, cls, role)
+        givers = _givers(self.state.ruleset, cls, role)
         if not givers:
             return False
         inst = cls()
@@ -167,22 +168,15 @@ class EffectContext:
         return base + unit.size_bonus + unit.size_lasting + unit.ability_size
 
 
-#: (component class, role) → the labels table read and the class's labels that give the role
-_GIVERS: dict[tuple[type[ComponentEffect], str], tuple[Table[LabelDef], tuple[str, ...]]] = {}
-
-
-def _givers(labels: Table[LabelDef], cls: type[ComponentEffect], role: str) -> tuple[str, ...]:
+def _givers(ruleset: Ruleset, cls: type[ComponentEffect], role: str) -> tuple[str, ...]:
     """The labels of a component class that give `role`, as the vocabulary's `labels`
-    declare, in the class's order (read once per class and role: roles are asked of
-    every unit an attack or a block looks at)."""
-    found = _GIVERS.get((cls, role))
-    if found is not None:
-        read, givers = found
-        if read is labels:
-            return givers
-    givers = tuple(l for l in cls.labels if l in labels and role in labels[l].roles)
-    _GIVERS[(cls, role)] = (labels, givers)
-    return givers
+    declare, in the class's order (worked out once per class and role, kept with the
+    ruleset: roles are asked of every unit an attack or a block looks at)."""
+    return ruleset.derived((_givers, cls, role), _labels_giving, ruleset.vocabulary.labels, cls, role)
+
+
+def _labels_giving(labels: Table[LabelDef], cls: type[ComponentEffect], role: str) -> tuple[str, ...]:
+    return tuple(l for l in cls.labels if l in labels and role in labels[l].roles)
 
 
 def apply_abilities(state: GameState, chooser: Chooser, load_class: ScriptClasses | None,

@@ -188,18 +188,11 @@ class _Table:
     ruleset: m.Ruleset
 
 
-#: (ruleset, format, frame) → its `_Table`
-_TABLES: dict[tuple[int, str, str], _Table] = {}
-
-
 def _conditions(state: GameState) -> _Table:
-    key = (id(state.ruleset), state.format, state.frame)
-    found = _TABLES.get(key)
-    if found is not None and found.ruleset is state.ruleset:
-        return found
-    # none yet, or one of another ruleset that had the same id
-    if len(_TABLES) > 16:
-        _TABLES.clear()
+    return state.ruleset.derived((_Table, state.format, state.frame), _make_table, state)
+
+
+def _make_table(state: GameState) -> _Table:
     kinds = state.ruleset.vocabulary.components  # each component kind and the zone it lives in (4.1.2)
     rows: list[_Row] = []
     for s in state.ruleset.components():
@@ -208,8 +201,7 @@ def _conditions(state: GameState) -> _Table:
         if kind is not None and (state.format in s.formats or state.frame in s.frames) \
                 and isinstance(cond, CardCondition):
             rows.append(_Row(kind.zone, s.id, cond))
-    found = _TABLES[key] = _Table(rows, {}, state.ruleset)
-    return found
+    return _Table(rows, {}, state.ruleset)
 
 
 def unit_component(state: GameState, u: Unit, zone: str = "field") -> str | None:

@@ -71,24 +71,20 @@ def prepare(ruleset: m.Ruleset, fmt: str, frame_id: str, seed: int,
     players = (Player(0), Player(1))
     state = GameState(ruleset, fmt, frame_id, players, rng)
     listed = frame.deck.cards if frame.deck.fixed else None
-    state.decks = tuple(listed_deck(listed, p.index) if given is None and listed is not None
+    state.decks = tuple(listed_deck(ruleset, frame_id, listed, p.index) if given is None and listed is not None
                         else owned_deck(frame.deck.sample(rng) if given is None else given, p.index)
                         for p, given in zip(players, decks))
     return state
 
 
-def listed_deck(cards: tuple[Card, ...], player: int) -> tuple[Card, ...]:
+def listed_deck(ruleset: m.Ruleset, frame: str, cards: tuple[Card, ...], player: int) -> tuple[Card, ...]:
     """A listed deck (エントリー20) as `player`'s: the same cards in every game of the frame,
-    made once (a tuple: each game deals from its own copy, `deal`)."""
-    found = _LISTED.get((cards, player))
-    if found is None:
-        if len(_LISTED) > 64:  # tests load many rulesets: keep the few in use
-            _LISTED.clear()
-        found = _LISTED[cards, player] = tuple(owned_deck(cards, player))
-    return found
+    made once and kept with the ruleset (a tuple: each game deals from its own copy, `deal`)."""
+    return ruleset.derived((listed_deck, frame, player), _owned, cards, player)
 
 
-_LISTED: dict[tuple[tuple[Card, ...], int], tuple[Card, ...]] = {}
+def _owned(cards: tuple[Card, ...], player: int) -> tuple[Card, ...]:
+    return tuple(owned_deck(cards, player))
 
 
 def deal(state: GameState, chooser: Chooser, seed: int,

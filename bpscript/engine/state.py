@@ -211,17 +211,8 @@ class Matcher:
         return found
 
 
-_MATCHERS: dict[tuple[int, str, str], Matcher] = {}
-
-
 def _matcher(ruleset: m.Ruleset, fmt: str, frame: str) -> Matcher:
-    key = (id(ruleset), fmt, frame)
-    found = _MATCHERS.get(key)
-    if found is None or found.ruleset is not ruleset:
-        if len(_MATCHERS) > 16:  # tests load many rulesets: keep the few in use
-            _MATCHERS.clear()
-        found = _MATCHERS[key] = Matcher(ruleset, fmt, frame)
-    return found
+    return ruleset.derived((Matcher, fmt, frame), Matcher, ruleset, fmt, frame)
 
 
 class RulesError(Exception):
