@@ -44,3 +44,23 @@ def test_ray_and_local_give_the_same_games_for_the_same_seeds(runtime, rs):
 def test_a_worker_that_cannot_load_the_rules_is_reported_with_its_seeds(runtime):
     with pytest.raises(SimulationError, match=r"seeds \d+–\d+"):
         list(simulate_ray(_Broken(), "lite", "entry20", 4, 0, retries=0))
+
+
+def test_ismcts_games_on_ray_are_the_local_games(runtime, rs):
+    """ismcts decides from its seed alone: the same games on Ray as on this machine."""
+    pair = ("ismcts-5", "greedy")
+    on_ray = list(simulate_ray(OFFICIAL, "lite", "entry20", 2, 7, agents=pair, record=True))
+    local = list(simulate(rs, "lite", "entry20", 2, 7, agents=pair, record=True))
+    assert [r["agents"] for r in on_ray] == [list(pair)] * 2
+    assert on_ray == local
+
+
+def test_a_tournament_on_ray_is_the_local_tournament(runtime, capsys):
+    from bpscript.cli import main
+
+    tables = []
+    for executor in ("local", "ray"):
+        assert main(["tournament", "--agents", "random,greedy", "--games", "3", "--seed", "5",
+                     "--executor", executor, "--json"]) == 0
+        tables.append(capsys.readouterr().out)
+    assert tables[0] == tables[1] and '"wins"' in tables[0]
