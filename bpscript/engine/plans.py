@@ -6,7 +6,6 @@ actions may have a way at all (`Tables`). A decision then only reads the state.
 
 from __future__ import annotations
 
-import weakref
 from functools import reduce
 from operator import or_
 from typing import cast
@@ -156,12 +155,7 @@ class Hand:
         self.key_sets: dict[str, list[tuple[Card, ...]]] | None = None
 
 
-_TABLES: "weakref.WeakKeyDictionary[Rules, Tables]" = weakref.WeakKeyDictionary()
-
-
 def tables_of(rules: Rules, costs: Costs) -> Tables:
-    """The tables of `rules` (made once; `costs` reads the cost letters of the ruleset)."""
-    found = _TABLES.get(rules)
-    if found is None:
-        found = _TABLES[rules] = Tables(rules, costs)
-    return found
+    """The tables of `rules` (made once, kept by the rules: `Rules.derived`; `costs` reads
+    the cost letters of the ruleset)."""
+    return rules.derived(Tables, Tables, rules, costs)

@@ -7,7 +7,7 @@ it by script id: the one way from a ruleset into the engine.
 
 from __future__ import annotations
 
-from typing import Callable, cast
+from typing import Any, Callable, TypeVar, cast
 
 from .. import model as m
 from ..cards import Card, card_key
@@ -17,6 +17,8 @@ from .base import ActionEffect, ComponentEffect, Script
 from .compiled import compiled
 from .coverage import coverage
 from .memo import Memo
+
+T = TypeVar("T")
 
 
 class Rules:
@@ -44,6 +46,9 @@ class Rules:
         self._key_cards: dict[str, CardCondition] = {
             a.id: a.key.condition for a in ruleset.actions()
             if a.key is not None and isinstance(a.key.condition, CardCondition)}
+        #: what the engine's modules work out once from these rules (`derived`), kept with
+        #: them and freed with them: the trigger table, the legal requests' and costs' tables
+        self._derived: dict[type, Any] = {}  # Any: each under the type of what is made (`derived`)
         ids = [s.id for s in ruleset.scripts.values() if fmt in s.formats or frame in s.frames]
         cov = {c.id: c for c in coverage(ruleset, [ruleset.scripts[i] for i in ids])}
         #: the scripts of the regulation the engine runs, and those it cannot, with what they miss
@@ -64,6 +69,14 @@ class Rules:
     def key_condition(self, script_id: str) -> CardCondition:
         """The card condition of an action's key cards (a KeyError for one without)."""
         return self._key_cards[script_id]
+
+    def derived(self, key: type, make: Callable[..., T], *args: object) -> T:
+        """`make(*args)`, made on first use and kept with these rules under `key` (the type
+        of what is made): the one place tables worked out per rules are kept."""
+        found: T | None = self._derived.get(key)
+        if found is None:
+            found = self._derived[key] = make(*args)
+        return found
 
     def hand_key_sets(self, hand: tuple[Card, ...]) -> dict[str, list[tuple[Card, ...]]]:
         """The key sets found so far for one hand, by script id: a hand is hashed once per

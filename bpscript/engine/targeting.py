@@ -227,7 +227,10 @@ def request_action(ctx: Ctx, action: ScriptRef, player: int, free: bool = False,
     if cards:
         take(st, cards)
     st.requested.add((player, cls.id))
-    st.events.append(script_event("requested", cls.id, player))
+    scripts = st.watch.scripts  # the script events a triggered action waits for: no other is recorded
+    if ("requested", cls.id) in scripts:
+        st.events.append(script_event("requested", cls.id, player))
     st.stage.append(req)
-    st.events.append(script_event("added_to_stage", cls.id, player))
+    if ("added_to_stage", cls.id) in scripts:
+        st.events.append(script_event("added_to_stage", cls.id, player))
     st.log.append(f"P{player} requests {req}")

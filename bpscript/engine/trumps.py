@@ -63,9 +63,11 @@ def summon_with_trump(ctx: Ctx, cards: object, trump: ScriptRef, as_: ScriptRef,
     where = take(st, cards)
     unit = st.put_unit(ctx.me, cards, face_up=True, charged=state is None or state is CHARGED,
                        designated=as_.id)
+    moves = st.watch.moves
     for frm in sorted({where[c].zone for c in cards}):
-        moved = tuple(c for c in cards if where[c].zone == frm)
-        st.events.append(Moved(frm, Zone.FIELD, moved, unit.owner, unit.component))
+        if (frm, Zone.FIELD) in moves:
+            moved = tuple(c for c in cards if where[c].zone == frm)
+            st.events.append(Moved(frm, Zone.FIELD, moved, unit.owner, unit.component))
     st.rematch()
 
 

@@ -93,15 +93,18 @@ def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False, stage
         else:
             pile.append(card)
     events = st.events
+    moves = st.watch.moves  # the moves a triggered action waits for: no other is recorded
     if len(cards) == 1:  # most moves (a draw, a discard): one event, no grouping
         card = cards[0]
         came = where[card]
-        events.append(Moved(came.zone, zone, (card,), card.copy // 2, came.component))
+        if (came.zone, zone) in moves:
+            events.append(Moved(came.zone, zone, (card,), card.copy // 2, came.component))
     else:
         groups: dict[tuple[str, str | None, int], list[Card]] = {}
         for card in cards:
             came = where[card]
-            groups.setdefault((came.zone, came.component, card.copy // 2), []).append(card)
+            if (came.zone, zone) in moves:
+                groups.setdefault((came.zone, came.component, card.copy // 2), []).append(card)
         for (frm, comp, owner), cs in groups.items():
             events.append(Moved(frm, zone, tuple(cs), owner, comp))
     if zone in MATCHED_PILES:
@@ -150,7 +153,8 @@ def summon(ctx: Ctx, cards: object, as_: ScriptRef | str | None = None, face: Fa
     unit = st.put_unit(owner_of(cards[0]), cards, face_up=face is None or face is FACE_UP,
                        charged=state is None or state is CHARGED, designated=st.designation(named))
     frm = where[cards[0]].zone
-    st.events.append(Moved(frm, _FIELD, tuple(cards), unit.owner, unit.component))
+    if (frm, _FIELD) in st.watch.moves:
+        st.events.append(Moved(frm, _FIELD, tuple(cards), unit.owner, unit.component))
 
 
 @verb
@@ -290,7 +294,8 @@ def discard(ctx: Ctx, player: int, count: int = 1, cards: object = None) -> None
         ctx.chooser.choose(player, list(hand), min(count, len(hand)), "discard")
     if chosen:
         put(ctx.state, chosen, "grave")
-        ctx.state.events.append(Discarded(player, tuple(chosen)))
+        if Discarded.kind in ctx.state.watch.kinds:
+            ctx.state.events.append(Discarded(player, tuple(chosen)))
 
 
 @verb
@@ -359,7 +364,8 @@ def switch_on(ctx: Ctx, rule: str) -> None:
 def signal(ctx: Ctx, event: str, unit: object = None) -> None:
     """An event for the trigger check: its kind, the controller of the unit, the unit."""
     who = unit.owner if isinstance(unit, Unit) else ctx.request.controller
-    ctx.state.events.append(Signal(event, who, unit))
+    if event in ctx.state.watch.kinds:
+        ctx.state.events.append(Signal(event, who, unit))
 
 
 # ---------------------------------------------------------------- turn structure
