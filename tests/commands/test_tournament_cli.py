@@ -41,3 +41,13 @@ def test_help_names_the_agents(capsys):
     with pytest.raises(SystemExit):
         main(["tournament", "--help"])
     assert "ismcts-N" in capsys.readouterr().out
+
+
+def test_ismcts_wins_a_short_tournament_against_random(capsys):
+    """12 ライト games, seats alternating: ismcts at 30 iterations per decision wins at
+    least 10 (the agent with random in-effect choices, before `Tactics`, won 9)."""
+    assert main(["tournament", "--agents", "ismcts-30,random", "--games", "6", "--seed", "300", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    record = next(p for p in data["pairs"] if p["agent"] == "ismcts-30")
+    assert record["games"] == 12 and record["wins"] >= 10
+    assert data["ratings"][0]["agent"] == "ismcts-30"

@@ -3,12 +3,13 @@ its player cannot see, and its games are reproducible from the seed (replay chec
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
 from bpscript.cards import Card
-from bpscript.engine.agents import RandomAgent
+from bpscript.engine.agents import Agent, RandomAgent
 from bpscript.engine.determinize import clone_state, copy_game
 from bpscript.engine.game import Game
 from bpscript.engine.roster import known_agent, make_agent
@@ -123,3 +124,45 @@ def test_agent_names():
 def test_ismcts_with_a_greedy_rollout_finishes_a_game(rs, rules):
     _, out = random_game(rs, "lite", "entry20", 5, rules, agents=("ismcts-3-greedy", "random"))
     assert out["winner"] in (0, 1) and out["reason"] == "life 0"
+
+
+class _Twice(Agent):
+    """Seats an ismcts agent and asks each of its decisions again, of a copy of the agent
+    as it was, with the opponent's hand and life dealt otherwise: the answers must agree."""
+
+    def __init__(self, agent):
+        self.agent, self.asked = agent, 0
+
+    def _twice(self, view, player, ask):
+        before = copy.deepcopy(self.agent)
+        first = ask(self.agent)
+        opp = view.game.state.players[1 - player]
+        kept = (list(opp.hand), list(opp.life))
+        pool = opp.hand + opp.life
+        random.Random(self.asked).shuffle(pool)
+        opp.hand[:], opp.life[:] = pool[:len(opp.hand)], pool[len(opp.hand):]
+        try:
+            second = ask(before)
+        finally:
+            opp.hand[:], opp.life[:] = kept
+        assert str(first) == str(second)
+        self.asked += 1
+        return first
+
+    def request(self, view, player, options):
+        return self._twice(view, player, lambda a: a.request(view, player, options))
+
+    def choose(self, view, player, options, count, prompt, at_least=1):
+        return self._twice(view, player, lambda a: a.choose(view, player, options, count, prompt, at_least))
+
+    def yes(self, view, player, question):
+        return self._twice(view, player, lambda a: a.yes(view, player, question))
+
+
+def test_no_decision_of_ismcts_reads_the_opponents_hidden_cards(rs, rules):
+    """Every kind of decision, a whole game long: requests, costs, attackers, blockers, answers."""
+    seats = [_Twice(ISMCTSAgent(5, iterations=6)), _Twice(ISMCTSAgent(6, iterations=6))]
+    for seed in (2, 3):
+        game = Game(rs, "lite", "entry20", seed, list(seats), rules=rules)
+        game.play()
+    assert sum(s.asked for s in seats) > 40
