@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .agents import Agent, Decision, PlayerView, Recorder, ReplayAgent, Withdrawn
+from .agents import Agent, Decision, PlayerView, Recorder, ReplayAgent, T, Withdrawn
 from .legal import Option
 
 #: agents that decide as a person does, or by a name bpscript does not know: not checked
@@ -67,9 +67,9 @@ class Checked(Agent):
         answer: Option | None = self._ask("request", view, player, options)
         return answer
 
-    def choose(self, view: PlayerView, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:  # Any: as `Agent.choose`
-        chosen: list[Any] = self._ask("choose", view, player, options, count, prompt, at_least)
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
+        chosen: list[T] = self._ask("choose", view, player, options, count, prompt, at_least)
         return chosen
 
     def yes(self, view: PlayerView, player: int, question: str) -> bool:

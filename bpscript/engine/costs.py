@@ -210,7 +210,7 @@ class Costs:
             return CostPaid(player, action, letter, cards=tuple(what))
         return CostPaid(player, action, letter, units=tuple(seen(self.state, u) for u in what))
 
-    def _choose(self, player: int, options: list[Any], amount: int, prompt: Prompt, letter: str,
+    def _choose(self, player: int, options: list[Any], amount: int, prompt: Prompt, letter: str,  # Any: below
                 cost_id: str) -> list[Any]:  # Any: units or cards, as `Chooser.choose`
         if len(options) < amount:
             raise CostError(f"cost {letter} ({cost_id}): {len(options)} to choose from, {amount} needed (5.2)")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..cards import Card, card_key
 from .agents import Agent, RandomAgent
+from .request import Note
 from .state import GameState, Unit
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ def copy_game(game: Game, p: int, seed: int, agents: Sequence[Agent] | None = No
     return sim, memo
 
 
-def _quiet(text: str, *args: object) -> None:
+def _quiet(text: str | Note, *args: object) -> None:
     """The copy's notes are not kept (formatting them costs more than the look-ahead)."""
 
 

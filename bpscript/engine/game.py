@@ -35,13 +35,13 @@ from .abilities import shielded
 from .costs import Costs
 from .events import script_event
 from .legal import Legal, Option, SeenOption
-from .request import Chooser, Note, Request
+from .request import Chooser, Note, Request, T
 from .rules import Rules
 from .setup import deal, prepare
 from .state import GameState, Unit
 from .triggers import Triggers
 from .verbs import put, take
-from .view import View, describe, full_view
+from .view import View, ViewDict, describe, full_view
 
 IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
 DEFAULT_MAX_TURNS = 200
@@ -71,12 +71,12 @@ class Seats(Chooser):
     def __init__(self, game: "Game"):
         self.game = game
 
-    def choose(self, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:  # Any: as `Chooser.choose`
-        options = list(options)
-        if not options:
+    def choose(self, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
+        listed = list(options)
+        if not listed:
             return []
-        return self.game.agents[player].choose(self.game._view(player), player, options, count, prompt, at_least)
+        return self.game.agents[player].choose(self.game._view(player), player, listed, count, prompt, at_least)
 
     def yes(self, player: int, question: str) -> bool:
         return self.game.agents[player].yes(self.game._view(player), player, question)
@@ -123,7 +123,7 @@ class Game:
         #: (turn, text or Note), or (turn, template, its arguments…) as the flow keeps its own
         #: notes without making a Note each: `events` writes them
         #: (turn, text or template, the template's arguments): written when read (`events`)
-        self._notes: list[tuple[int, "str | Note", tuple[Any, ...]]] = []
+        self._notes: list[tuple[int, "str | Note", tuple[object, ...]]] = []
         self.chance = self.state.turn_player
         self.passes: set[int] = set()
         #: the contexts abilities are applied with (`apply_abilities`: the game's own calls
@@ -157,7 +157,7 @@ class Game:
         for o in self.observers:
             o(record)
 
-    def note(self, text: "str | Note", *args: Any) -> None:
+    def note(self, text: "str | Note", *args: object) -> None:
         """Keep a line of `events`: a text, or a template and its arguments (a `Note`'s,
         written when read: most notes never are). Agents are told nothing here: what
         happens reaches them through their view, and anyone else through `observers`."""
@@ -234,8 +234,8 @@ class Game:
             self.invariants.decided()
         return req
 
-    def request(self, player: int, action: str, keys: Any = (), *, key_unit: Unit | None = None,
-                target: Any = None, costs: Sequence[Any] | None = None) -> Request:
+    def request(self, player: int, action: str, keys: explicit.Keys = (), *, key_unit: Unit | None = None,
+                target: object = None, costs: Sequence[object] | None = None) -> Request:
         """Player `player` requests `action` with these key cards (cards or their text), key
         unit and target, paying the costs with `costs` (what pays each, in printed order;
         else their agent is asked). A request the rules do not allow raises `RequestError`
@@ -262,7 +262,7 @@ class Game:
         self.chance, self.passes = st.turn_player, set()  # [2]
 
     @classmethod
-    def from_position(cls, position: Any, agents: Sequence[Agent], **kwargs: Any) -> "Game":
+    def from_position(cls, position: Any, agents: Sequence[Agent], **kwargs: Any) -> "Game":  # Any: see below
         """A game that goes on from a `bpscript.engine.position.Position` (Any: position.py
         imports this module; `kwargs`: `Position.game`'s keyword arguments)."""
         game: Game = position.game(agents, **kwargs)
@@ -318,7 +318,7 @@ class Game:
                 self.observe(record)
         if target is None:
             req = Request(action, p, keys, key_unit, None, cls.resolution, cls.window)
-            noted: Any = opt
+            noted: Option | SeenOption = opt
         else:
             target_cards = tuple(target.cards) if isinstance(target, Unit) else ()
             req = Request(action, p, keys, key_unit, target, cls.resolution, cls.window, False, target_cards)
@@ -448,11 +448,11 @@ class Game:
             v = self._views[p] = View(self._owner, p)
         return v
 
-    def full_view(self, p: int) -> dict[str, Any]:
+    def full_view(self, p: int) -> ViewDict:
         return full_view(self, p)
 
     # ------------------------------------------------------------ results
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, Any]:  # Any: JSON values (the game's `runner.Summary`)
         st = self.state
         return {"seed": self.seed, "winner": st.winner, "turns": st.turn, "first": st.first_player,
                 "reason": st.end_reason, "requested": dict(self.requested), "resolved": dict(self.resolved),
@@ -460,7 +460,7 @@ class Game:
                 "digest": st.digest()}
 
 
-def to_json_line(obj: Any) -> str:
+def to_json_line(obj: object) -> str:
     return json.dumps(obj, ensure_ascii=False, sort_keys=True)
 
 

@@ -216,7 +216,7 @@ class _Scan:
             found = self.memo[(player, zone)] = targeting.zone_index(self.st, player, zone)
         return found
 
-    def ways(self, plan: Plan, first: bool) -> list[Any]:
+    def ways(self, plan: Plan, first: bool) -> list[Any]:  # Any: see the docstring
         """The legal ways to request one action, in order (5.3); when `first`, only whether
         there is any: a list, empty or not, of no Options (none is built for a look).
         (Any: Options, or with `first` a token that one exists: the plan, a key set.)"""
@@ -265,7 +265,7 @@ class _Scan:
             ways = [(k, None) for k in self.key_sets(plan)]
         else:
             ways = [((), None)]
-        out: list[Any] = []
+        out: list[Any] = []  # Any: as `ways`
         for keys, unit in ways:
             if len(keys) > spare or (drive_key and (unit is None or not unit.charged)):
                 continue

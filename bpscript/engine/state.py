@@ -239,11 +239,12 @@ class GameState:
     turn: int = 1
     turn_player: int = 0
     first_player: int = 0
-    # Any: a `request.Request` (request.py imports this module)
-    stage: list[Any] = field(default_factory=list)  # requests waiting, last = top (LIFO)
+    #: the requests waiting, last = top (LIFO)
+    stage: list[Any] = field(default_factory=list)  # Any: a `request.Request` (request.py imports this module)
     rules_on: set[str] = field(default_factory=set)  # rule variants abilities switched on (recomputed)
     waived: set[tuple[int, str, str]] = field(default_factory=set)  # (player, action type, cost letter), recomputed
-    pending: list[Any] = field(default_factory=list)  # Any: as `stage`; a request made, its triggers checked before it is staged
+    #: a request made, its triggers checked before it is staged
+    pending: list[Any] = field(default_factory=list)  # Any: as `stage`
     shields: set[tuple[int, object]] = field(default_factory=set)  # (player, suit) 要塞 protects from, recomputed
     log: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)  # since the last trigger check
@@ -271,8 +272,8 @@ class GameState:
     suits_given: int = field(default=0, repr=False, compare=False)
     #: (component, owner) → its scopes and id, and the request and instance its abilities
     #: are applied with (`bpscript.engine.context.apply_abilities`; nothing in it refers to the state)
-    ability_contexts: dict[tuple[str | None, int], Any] = field(default_factory=dict, repr=False,
-                                                              compare=False)  # Any: as `stage`
+    ability_contexts: dict[tuple[str | None, int], Any] = field(  # Any: context.py's entries (as `stage`)
+        default_factory=dict, repr=False, compare=False)
     #: the events the trigger check can act on (`Watch`; set by the game's `Triggers`):
     #: the others are not recorded in `events`
     watch: Watch = field(default=EVERY, repr=False, compare=False)

@@ -79,8 +79,8 @@ class TriggerTable:
         self.rules = rules
         #: the kinds some action of the regulation waits for (every other event is skipped)
         self.kinds = frozenset(rules.by_event) & MATCHED
-        #: (action id, player) → its static event arguments (Any: the script's values)
-        self._args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        #: (action id, player) → its static event arguments
+        self._args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}  # Any: script values
         self._entries: dict[tuple[object, ...], tuple[Entry, ...]] = {}
         #: kind → what an event of it must name for any action to trigger (`gate`)
         self.gates: dict[str, frozenset[Gate] | None] = {}
@@ -102,7 +102,7 @@ class TriggerTable:
             found = self._watch = Watch(self.kinds, ANYTHING if moves is None else moves, scripts)
         return found
 
-    def script_entries(self, ev: ScriptEvent, turn_player: int, game: Any) -> tuple[Entry, ...]:
+    def script_entries(self, ev: ScriptEvent, turn_player: int, game: Any) -> tuple[Entry, ...]:  # Any: a Game
         """What a script event (of a kind in `kinds`) may trigger, its gate first; kept in
         `seen` (a script event is its kind, an action and a player: few of them recur)."""
         gate = self.gate(ev.kind, turn_player, game)
@@ -182,8 +182,8 @@ class TriggerTable:
 Gate = str | tuple[str, str]
 
 
-def _gate_key(kind: str, args: tuple[object, ...], kwargs: dict[str, Any],
-              keys: set[Gate]) -> set[Gate] | None:  # Any: event arguments
+def _gate_key(kind: str, args: tuple[object, ...], kwargs: dict[str, Any],  # Any: event arguments
+              keys: set[Gate]) -> set[Gate] | None:
     """`keys` with what an event must name for a static action to accept it, or None when
     the action names nothing the gate can tell events apart by."""
     if kind in SCRIPT_EVENTS:
