@@ -159,10 +159,10 @@ def test_api_reference_lists_the_public_functions_with_signatures(site):
     for signature in ("lint_paths(paths: Iterable[str | Path], select: list[str] | None = None, "
                       "ignore: list[str] | None = None) -> LintReport",
                       "load(paths: list[str | Path], typecheck: bool = True, ruleset: str | None = None,",
-                      "request(view: dict, player: int, options: Sequence[Any]) -> Any | None",
-                      "choose(view: dict, player: int, options: Sequence[Any], count: int | None, prompt: str, "
-                      "at_least: int = 1) -> list[Any]",
-                      "yes(view: dict, player: int, question: str) -> bool"):
+                      "request(view: PlayerView, player: int, options: Sequence[Option]) -> Option | None",
+                      "choose(view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str, "
+                      "at_least: int = 1) -> list[T]",
+                      "yes(view: PlayerView, player: int, question: str) -> bool"):
         assert signature in text, signature
 
 
