@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .agents import Agent, Recorder, ReplayAgent, Withdrawn
+from .agents import Agent, Decision, PlayerView, Recorder, ReplayAgent, T, Withdrawn
+from .legal import Option
 
 #: agents that decide as a person does, or by a name bpscript does not know: not checked
 UNCHECKED = "terminal"
@@ -26,7 +27,7 @@ def seat_seed(seed: int, seat: int) -> int:
     return seed * 2 + 1 + seat
 
 
-def claimed_agent(name: Any, seed: int, seat: int) -> Agent | None:
+def claimed_agent(name: object, seed: int, seat: int) -> Agent | None:
     """The seeded agent a log names for a seat, or None when it cannot be rebuilt."""
     from .roster import known_agent, make_agent
     if not known_agent(name):
@@ -43,7 +44,7 @@ class Checked(Agent):
         self.claimed = claimed
         self.differs_at: int | None = None
 
-    def _ask(self, method: str, *args: Any) -> Any:
+    def _ask(self, method: str, *args: object) -> Any:  # Any: the answer of the agent's method `method`
         at = self.log.at
         withdrawn = False
         try:
@@ -51,7 +52,7 @@ class Checked(Agent):
         except Withdrawn:  # the log takes a request back: the claimed agent must do the same
             withdrawn, answer = True, None
         if self.claimed is not None and self.differs_at is None:
-            mine: list[Any] = []
+            mine: list[Decision] = []
             try:
                 getattr(Recorder(self.claimed, mine), method)(*args)
             except Withdrawn:
@@ -62,12 +63,15 @@ class Checked(Agent):
             raise Withdrawn()
         return answer
 
-    def request(self, view: Any, player: int, options: Sequence[Any]) -> Any | None:
-        return self._ask("request", view, player, options)
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
+        answer: Option | None = self._ask("request", view, player, options)
+        return answer
 
-    def choose(self, view: Any, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:
-        return self._ask("choose", view, player, options, count, prompt, at_least)
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
+        chosen: list[T] = self._ask("choose", view, player, options, count, prompt, at_least)
+        return chosen
 
-    def yes(self, view: Any, player: int, question: str) -> bool:
-        return self._ask("yes", view, player, question)
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
+        answer: bool = self._ask("yes", view, player, question)
+        return answer

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn
 
 from ..attributes import CARD_READERS
-from ..cards import Card
+from ..cards import Card, Suit
 from ..model import SCOPES
 from . import abilities, packs, queries, targeting, trumps, verbs  # noqa: F401  (they fill the table of verbs generated code binds)
 from .readers import READERS, read
@@ -229,7 +229,7 @@ def apply_abilities(state: GameState, chooser: Chooser, load_class: ScriptClasse
             if made is not None:
                 made[req] = ctx
         plan.append((u, scopes, sid, ctx, inst))
-    suits: dict[int, set[str]] = {}
+    suits: dict[int, set[Suit]] = {}
     for _pass in range(2):
         given = state.suits_given
         state.rules_on.clear()

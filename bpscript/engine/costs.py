@@ -14,10 +14,12 @@ from operator import attrgetter
 from typing import Any, NamedTuple, Sequence
 
 from ..cards import Card
-from ..vocabulary import Payment
+from ..vocabulary import CostDef, Payment, Table
 from .abilities import without_waived
+from .base import ActionEffect
 from .events import Discarded
 from .observe import CostPaid, seen
+from .rules import Rules
 from .request import COST, Prompt
 from .state import RulesError, Unit
 from .verbs import put, unit_to_grave
@@ -47,14 +49,14 @@ class CostError(RulesError):
 class Costs:
     """The cost side of one game: needs per action, what a player can pay, paying."""
 
-    def __init__(self, game: Any):  # a Game: its ruleset, rules, state and seats
+    def __init__(self, game: Any):  # Any: a Game (game.py imports this module): its ruleset, rules, state and seats
         self.game = game  # a weak proxy (`Game.__init__`)
         self.state = game.state  # never replaced: read without the proxy
         #: action id → its needs; letter → the cost's id (prompts and errors name it) and the
         #: question its choice asks: the same for every game of the rules (`_tables`)
         self._needs, self._letters = _tables(game.rules, game.ruleset.vocabulary.costs)
 
-    def needs(self, cls: type, player: int | None = None) -> Sequence[tuple[str, Need, int]]:
+    def needs(self, cls: type[ActionEffect], player: int | None = None) -> Sequence[tuple[str, Need, int]]:
         """(letter, need, amount) per cost letter of the action, in printed order; for
         `player`, without the letters an ability waives (魔術士, `bpscript.engine.abilities`)."""
         if player is not None and self.state.waived:
@@ -62,28 +64,28 @@ class Costs:
         found = self._needs.get(cls.id)
         if found is None:
             costs = self.game.ruleset.vocabulary.costs
-            found = []
+            made = []
             for letter in cls.cost:
                 c = costs.get(letter)
                 if c is None or c.pays is None:
                     raise CostError(f"cost letter '{letter}' declares no payment")
-                found.append((letter, Need(c.pays.kind, c.pays.what), c.pays.amount))
-            self._needs[cls.id] = found = tuple(found)  # shared by the games of the rules: never changed
+                made.append((letter, Need(c.pays.kind, c.pays.what), c.pays.amount))
+            self._needs[cls.id] = found = tuple(made)  # shared by the games of the rules: never changed
         return found
 
-    def _kept(self, cls: type, kept: tuple[str, ...]) -> Sequence[tuple[str, Need, int]]:
+    def _kept(self, cls: type[ActionEffect], kept: tuple[str, ...]) -> Sequence[tuple[str, Need, int]]:
         """`needs(cls)` of the letters `kept` (those no ability waives)."""
         if kept == tuple(cls.cost):
             return self.needs(cls)
         return [(letter, need, n) for letter, need, n in self.needs(cls) if letter in kept]
 
-    def decisions(self, cls: type, player: int) -> int:
+    def decisions(self, cls: type[ActionEffect], player: int) -> int:
         """How many cost decisions paying the action asks of `player` (`pay` asks one per
         letter, except for damage and the key unit's drive, which leave nothing to choose)."""
         return sum(1 for _, need, _n in self.needs(cls, player)
                    if need.kind is not Payment.DAMAGE and need != DRIVE_KEY_UNIT)
 
-    def totals(self, cls: type, player: int | None = None) -> dict[Need, int]:
+    def totals(self, cls: type[ActionEffect], player: int | None = None) -> dict[Need, int]:
         out: dict[Need, int] = {}
         for _letter, need, amount in self.needs(cls, player):
             out[need] = out.get(need, 0) + amount
@@ -133,14 +135,14 @@ class Costs:
         return discards, DRIVE_KEY_UNIT in needs
 
     # ------------------------------------------------------------ paying
-    def pay(self, player: int, cls: type, keys: tuple[Card, ...], key_unit: Unit | None) -> list[CostPaid]:
+    def pay(self, player: int, cls: type[ActionEffect], keys: tuple[Card, ...], key_unit: Unit | None) -> list[CostPaid]:
         """Choose everything the cost takes, check it, then pay it in printed order (5.2);
         what was paid, letter by letter, when the game has observers (else nothing)."""
         needs = self.needs(cls, player)
         if not needs:  # most actions: nothing to pay
             return []
         st = self.state
-        plan: list[tuple[str, Payment, Any]] = []
+        plan: list[tuple[str, Payment, Any]] = []  # Any: what pays (units, cards, a damage amount)
         # what earlier letters chose, not offered again (made when a letter chooses)
         driven: set[int] | None = None
         discarded: set[Card] | None = None
@@ -167,8 +169,8 @@ class Costs:
             elif kind is DISCARD:
                 if discarded is None:
                     discarded = set(keys)
-                options = _cards_left(st.players[player].hand, discarded)
-                chosen = self._choose(player, options, amount, prompt, letter, cost_id)
+                cards = _cards_left(st.players[player].hand, discarded)
+                chosen = self._choose(player, cards, amount, prompt, letter, cost_id)
                 discarded.update(chosen)
             else:  # SACRIFICE
                 if sacrificed is None:
@@ -209,15 +211,15 @@ class Costs:
         found = self._letters[letter] = (cost_id, Prompt(f"cost {letter} ({cost_id}): {task}", COST))
         return found
 
-    def _paid(self, player: int, action: str, letter: str, kind: Payment, what: Any) -> CostPaid:
+    def _paid(self, player: int, action: str, letter: str, kind: Payment, what: Any) -> CostPaid:  # Any: as `plan`
         if kind is Payment.DAMAGE:
             return CostPaid(player, action, letter, damage=what)
         if kind is Payment.DISCARD:
             return CostPaid(player, action, letter, cards=tuple(what))
         return CostPaid(player, action, letter, units=tuple(seen(self.state, u) for u in what))
 
-    def _choose(self, player: int, options: list[Any], amount: int, prompt: Prompt, letter: str,
-                cost_id: str) -> list[Any]:
+    def _choose(self, player: int, options: list[Any], amount: int, prompt: Prompt, letter: str,  # Any: below
+                cost_id: str) -> list[Any]:  # Any: units or cards, as `Chooser.choose`
         if len(options) < amount:
             raise CostError(f"cost {letter} ({cost_id}): {len(options)} to choose from, {amount} needed (5.2)")
         chosen = list(self.game.seats.choose(player, options, amount, prompt))
@@ -244,11 +246,19 @@ def _cards_left(cards: Sequence[Card], taken: set[Card]) -> list[Card]:
     return [c for c in cards if c not in taken]
 
 
-def _tables(rules: Any, declared: Any) -> tuple[dict, dict]:
+#: action id → its needs, in printed order (`Costs.needs`)
+_Needs = dict[str, tuple[tuple[str, Need, int], ...]]
+#: cost letter → the cost's id and the question its choice asks (`Costs._letter`)
+_Letters = dict[str, tuple[str, Prompt]]
+
+
+def _tables(rules: Rules, declared: Table[CostDef]) -> tuple[_Needs, _Letters]:
     """The needs and letters `Costs` works out, kept by the rules (`Rules.derived`: the
     cost letters declared, needs by action id, letters' ids and questions): what an action
     needs and what a letter asks depend on the rules' classes and the declared cost
     letters only, and every game of a simulation would work them out again."""
+    needs: _Needs
+    letters: _Letters
     was, needs, letters = rules.derived(Costs, lambda: (declared, {}, {}))
     if was is declared:
         return needs, letters

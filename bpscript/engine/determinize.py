@@ -17,19 +17,27 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from ..cards import card_key
+from ..cards import Card, card_key
 from .agents import Agent, RandomAgent
+from .request import Note
 from .state import GameState, Unit
 
+if TYPE_CHECKING:
+    from .game import Game
+    from .legal import Option
 
-def clone_state(st: GameState, rng: random.Random | None = None) -> tuple[GameState, dict[int, Any]]:
+#: the id of each original unit and request → its copy
+Copies = dict[int, Any]  # Any: a unit's copy or a request's (looked up by the id of either)
+
+
+def clone_state(st: GameState, rng: random.Random | None = None) -> tuple[GameState, Copies]:
     """A copy of the state that shares what never changes in place (the ruleset, cards,
     the decks as dealt), with players, units and requests copied; `memo` maps the id of
     each original unit and request to its copy. The copy's RNG is `rng`, else a copy of
     the original's."""
-    memo: dict[int, Any] = {}
+    memo: Copies = {}
 
     def unit(u: Unit) -> Unit:
         c = copy.copy(u)
@@ -62,7 +70,7 @@ def clone_state(st: GameState, rng: random.Random | None = None) -> tuple[GameSt
         c.key_unit = memo.get(id(c.key_unit), c.key_unit)
         c.target = memo.get(id(c.target), c.target)
     state = copy.copy(st)
-    state.players, state.stage = tuple(players), stage
+    state.players, state.stage = tuple(players), stage  # type: ignore[assignment]  # the two players
     state.log, state.events = [], list(st.events)
     state.requested, state.rules_on = set(st.requested), set(st.rules_on)
     state.waived, state.shields, state.pending = set(st.waived), set(st.shields), list(st.pending)
@@ -92,7 +100,7 @@ def redeal(state: GameState, p: int, rng: random.Random, canonical: bool = False
         state.changed()
 
 
-def _shuffle_into(piles: list[list[Any]], rng: random.Random, canonical: bool) -> None:
+def _shuffle_into(piles: list[list[Card]], rng: random.Random, canonical: bool) -> None:
     hidden = [c for pile in piles for c in pile]
     if canonical:
         hidden.sort(key=card_key)
@@ -101,8 +109,8 @@ def _shuffle_into(piles: list[list[Any]], rng: random.Random, canonical: bool) -
         pile[:], hidden = hidden[:len(pile)], hidden[len(pile):]
 
 
-def copy_game(game: Any, p: int, seed: int, agents: Sequence[Agent] | None = None,
-              canonical: bool = False) -> tuple[Any, dict[int, Any]]:
+def copy_game(game: Game, p: int, seed: int, agents: Sequence[Agent] | None = None,
+              canonical: bool = False) -> tuple[Game, Copies]:
     """A copy of `game` seen from player `p`: it shares the ruleset, rules and cards, its
     hidden cards are re-dealt (`redeal`) and it is played by `agents` (default: seeded
     random agents that never pass by chance); its notes are not kept."""
@@ -121,11 +129,11 @@ def copy_game(game: Any, p: int, seed: int, agents: Sequence[Agent] | None = Non
     return sim, memo
 
 
-def _quiet(text: str, *args: Any) -> None:
+def _quiet(text: str | Note, *args: object) -> None:
     """The copy's notes are not kept (formatting them costs more than the look-ahead)."""
 
 
-def map_option(option: Any, memo: dict[int, Any]) -> Any:
+def map_option(option: Option, memo: Copies) -> Option:
     """`option` (a legal request of the original game) with its key unit and target taken
     from the copy `memo` maps them to."""
     opt = copy.copy(option)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Container
-from typing import Any, ClassVar
+from typing import Any, ClassVar, final
 
 from ..cards import Card
 from .memo import Memo
 
 
+@final  # no subclass: the trigger check tells events apart by `type(ev) is …`
 @dataclass(slots=True, eq=False)
 class Moved:
     """Cards moved from one zone to another, by their owner (the component they were, when
@@ -28,6 +29,7 @@ class Moved:
     component: str | None
 
 
+@final  # no subclass: the trigger check tells events apart by `type(ev) is …`
 @dataclass(slots=True, eq=False)
 class ScriptEvent:
     """A request made, put on the stage or resolved (`kind`): its action and controller.
@@ -40,7 +42,7 @@ class ScriptEvent:
 
 
 #: (kind, action, player) → its one event (`Memo`, the engine's one kind of cache)
-_SCRIPT_EVENTS: Memo = Memo(lambda key: ScriptEvent(*key))
+_SCRIPT_EVENTS: Memo[tuple[str, str, int], ScriptEvent] = Memo(lambda key: ScriptEvent(*key))
 
 
 def script_event(kind: str, action: str, player: int) -> ScriptEvent:
@@ -48,6 +50,7 @@ def script_event(kind: str, action: str, player: int) -> ScriptEvent:
     return _SCRIPT_EVENTS[kind, action, player]
 
 
+@final  # no subclass: the trigger check tells events apart by `type(ev) is …`
 @dataclass(slots=True, eq=False)
 class Discarded:
     """A player discarded cards (a cost or an effect)."""
@@ -57,6 +60,7 @@ class Discarded:
     cards: tuple[Card, ...]
 
 
+@final  # no subclass: the trigger check tells events apart by `type(ev) is …`
 @dataclass(slots=True, eq=False)
 class Signal:
     """An event a script signals (`signal(unblocked, unit)`): the unit's controller, or the
@@ -64,7 +68,7 @@ class Signal:
 
     kind: str
     player: int
-    unit: Any  # the Unit signalled, or None (the state holds events: this module imports no state)
+    unit: Any  # Any: the Unit signalled, or None (the state holds events: this module imports no state)
 
 
 #: any event of the trigger check
@@ -94,11 +98,12 @@ class Watch:
 
     #: the event kinds some triggered action waits for
     kinds: Container[str]
-    #: the (from, to) zones of the `moved` events some action waits for
-    moves: Container[tuple[str, str]]
+    #: the (from, to) zones of the `moved` events some action waits for (object: a trigger
+    #: table's gate holds them as its keys, `triggers.Gate`)
+    moves: Container[object]
     #: the (kind, action) of the script events (requested, added_to_stage, resolved) some
-    #: action waits for
-    scripts: Container[tuple[str, str]]
+    #: action waits for (object: as `moves`)
+    scripts: Container[object]
 
 
 #: every event recorded: the watch of a state no game has set its own on

@@ -20,28 +20,28 @@ from __future__ import annotations
 import json
 import weakref
 from collections import Counter
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from .. import model as m
 from ..vocabulary import Resolution, Window
 from . import explicit
 from . import observe as ob
-from .agents import Withdrawn
-from .base import NotExecutable, locate
-from .registry import ScriptError
+from .agents import Agent, Withdrawn
+from .base import locate
+from .registry import NotExecutable, ScriptError
 from .context import EffectContext, apply_abilities
 from .invariants_flow import Invariants
 from .abilities import shielded
 from .costs import Costs
 from .events import script_event
 from .legal import Legal, Option, Options, SeenOption
-from .request import Chooser, Note, Request
+from .request import Chooser, Note, Request, T
 from .rules import Rules
 from .setup import deal, prepare
 from .state import GameState, Unit
 from .triggers import Triggers
 from .verbs import put, take
-from .view import View, describe, full_view
+from .view import View, ViewDict, describe, full_view
 
 IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
 DEFAULT_MAX_TURNS = 200
@@ -60,7 +60,8 @@ class RegulationNotExecutable(NotExecutable):
         self.scripts = scripts
         self.regulation = (fmt, frame)
 
-    def __reduce__(self):  # pickled from a worker process with the arguments it was made of
+    def __reduce__(self) -> tuple[type[RegulationNotExecutable], tuple[str, str, list[tuple[str, tuple[str, ...]]]]]:
+        # pickled from a worker process with the arguments it was made of
         return (RegulationNotExecutable, (*self.regulation, self.scripts))
 
 
@@ -70,13 +71,14 @@ class Seats(Chooser):
     def __init__(self, game: "Game"):
         self.game = game
 
-    def choose(self, player, options, count, prompt, at_least=1):
-        options = list(options)
-        if not options:
+    def choose(self, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
+        listed = list(options)
+        if not listed:
             return []
-        return self.game.agents[player].choose(self.game._view(player), player, options, count, prompt, at_least)
+        return self.game.agents[player].choose(self.game._view(player), player, listed, count, prompt, at_least)
 
-    def yes(self, player, question):
+    def yes(self, player: int, question: str) -> bool:
         return self.game.agents[player].yes(self.game._view(player), player, question)
 
 
@@ -86,10 +88,10 @@ class Game:
     winner; `summary()` is what `bpscript simulate` counts; `Game.from_position` starts one
     from a `Position`."""
 
-    def __init__(self, ruleset: m.Ruleset, fmt: str, frame: str, seed: int, agents: Sequence[Any],
+    def __init__(self, ruleset: m.Ruleset, fmt: str, frame: str, seed: int, agents: Sequence[Agent],
                  rules: Rules | None = None, max_turns: int = DEFAULT_MAX_TURNS, check: bool = False,
                  state: GameState | None = None, partial: bool = False,
-                 max_decisions: int = DEFAULT_MAX_DECISIONS, observers: Sequence[Callable[[Any], None]] = ()):
+                 max_decisions: int = DEFAULT_MAX_DECISIONS, observers: Sequence[Callable[[ob.Record], None]] = ()):
         # the overrides scoped to this regulation in place (the rules of the same one have it)
         if rules is not None and rules.base is ruleset and rules.format == fmt and rules.frame == frame:
             ruleset = rules.ruleset
@@ -106,7 +108,8 @@ class Game:
         self.agents = list(agents)
         # the parts of a game refer back to it weakly: the game owns them, and a finished game
         # is freed by reference counting, not left to the cyclic garbage collector
-        owner = self._owner = weakref.proxy(self)
+        # (typeshed's proxy type forwards no attribute types: the proxy is named as the Game)
+        owner = self._owner = cast("Game", weakref.proxy(self))
         self.seats = Seats(owner)
         self.max_turns = max_turns
         self.max_decisions = max_decisions
@@ -120,12 +123,12 @@ class Game:
         #: (turn, text or Note), or (turn, template, its arguments…) as the flow keeps its own
         #: notes without making a Note each: `events` writes them
         #: (turn, text or template, the template's arguments): written when read (`events`)
-        self._notes: list[tuple[int, "str | Note", tuple[Any, ...]]] = []
+        self._notes: list[tuple[int, "str | Note", tuple[object, ...]]] = []
         self.chance = self.state.turn_player
         self.passes: set[int] = set()
         #: the contexts abilities are applied with (`apply_abilities`: the game's own calls
         #: and its legal requests'), never replaced
-        self._ability_contexts: dict = {}
+        self._ability_contexts: dict[Request, EffectContext] = {}  # the contexts abilities apply in (`apply_abilities`)
         self.costs = Costs(owner)
         self.legal = Legal(owner)
         self.triggers = Triggers(owner)
@@ -136,25 +139,25 @@ class Game:
         self._views: list[View | None] = [None, None]
         #: callables given a record (`bpscript.engine.observe`) for every event of the game
         #: (given here, they also see the setup: `Shuffled`)
-        self.observers: list[Callable[[Any], None]] = list(observers)
+        self.observers: list[Callable[[ob.Record], None]] = list(observers)
         if dealing:  # the setup's decisions (a chosen hand, …) are the agents' (3.9, 8.3)
             deal(self.state, self.seats, seed, self.observe if self.observers else None)
             self.chance = self.state.turn_player
         #: the rulebook's invariants (`bpscript.engine.invariants_flow`), observing the game
         self.invariants = Invariants(owner) if check else None
-        if check:
+        if self.invariants is not None:  # `check`
             self.observers.append(self.invariants)
 
     # ------------------------------------------------------------ helpers
     def ctx(self, request: Request) -> EffectContext:
         return EffectContext(self.state, request, self.seats, self.rules.load)
 
-    def observe(self, record: Any) -> None:
+    def observe(self, record: ob.Record) -> None:
         """Hand a record to every observer."""
         for o in self.observers:
             o(record)
 
-    def note(self, text: "str | Note", *args: Any) -> None:
+    def note(self, text: "str | Note", *args: object) -> None:
         """Keep a line of `events`: a text, or a template and its arguments (a `Note`'s,
         written when read: most notes never are). Agents are told nothing here: what
         happens reaches them through their view, and anyone else through `observers`."""
@@ -163,7 +166,8 @@ class Game:
     @property
     def events(self) -> list[str]:
         """What happened, as text: one line per note, with its turn."""
-        return [f"T{turn} {Note(text, *args) if args else text}" for turn, text, args in self._notes]
+        return [f"T{turn} {Note(text, *args) if args else text}"  # type: ignore[arg-type]  # with arguments: a template
+                for turn, text, args in self._notes]
 
     # ------------------------------------------------------------ the flow
     def play(self) -> int:
@@ -208,7 +212,7 @@ class Game:
     def take_request(self, p: int, choice: Option) -> Request:
         """Player `p` (who has the chance) makes the legal request `choice`: [4] → [10]."""
         st = self.state
-        if self.check:
+        if self.invariants is not None:  # `check`
             self.invariants.request(p, choice)
         req = self.make_request(p, choice)  # [5]
         self.passes.clear()  # [4] (once made: a request withdrawn while paying resets nothing)
@@ -226,12 +230,12 @@ class Game:
             if st.winner is None:
                 self.add_to_stage(req)  # [10]
             self.chance = 1 - p  # [16]
-        if self.check:
+        if self.invariants is not None:  # `check`
             self.invariants.decided()
         return req
 
-    def request(self, player: int, action: str, keys: Any = (), *, key_unit: Unit | None = None,
-                target: Any = None, costs: Sequence[Any] | None = None) -> Request:
+    def request(self, player: int, action: str, keys: explicit.Keys = (), *, key_unit: Unit | None = None,
+                target: object = None, costs: Sequence[object] | None = None) -> Request:
         """Player `player` requests `action` with these key cards (cards or their text), key
         unit and target, paying the costs with `costs` (what pays each, in printed order;
         else their agent is asked). A request the rules do not allow raises `RequestError`
@@ -258,9 +262,11 @@ class Game:
         self.chance, self.passes = st.turn_player, set()  # [2]
 
     @classmethod
-    def from_position(cls, position: Any, agents: Sequence[Any], **kwargs: Any) -> "Game":
-        """A game that goes on from a `bpscript.engine.position.Position`."""
-        return position.game(agents, **kwargs)
+    def from_position(cls, position: Any, agents: Sequence[Agent], **kwargs: Any) -> "Game":  # Any: see below
+        """A game that goes on from a `bpscript.engine.position.Position` (Any: position.py
+        imports this module; `kwargs`: `Position.game`'s keyword arguments)."""
+        game: Game = position.game(agents, **kwargs)
+        return game
 
     def run_until(self, condition: Callable[["Game"], bool], limit: int = 1000) -> bool:
         """Take decisions (`step`) until `condition(game)` holds or the game is over; whether
@@ -296,14 +302,14 @@ class Game:
 
     def make_request(self, p: int, opt: Option) -> Request:
         st = self.state
-        action, keys, key_unit, target = opt.action, opt.keys, opt.key_unit, opt.target
-        cls = self.rules.load(action)
+        action, option_keys, key_unit, target = opt.action, opt.keys, opt.key_unit, opt.target
+        cls = self.rules.action(action)
         observers = self.observers
         if observers:  # as they stand before the costs change the field
             seen_unit, seen = ob.seen_target(st, key_unit), ob.seen_target(st, target)
         # 5.2, in printed order, all or nothing (an action without cost letters pays nothing)
-        paid = self.costs.pay(p, cls, keys, key_unit) if cls.cost else ()
-        keys = list(keys)  # the request's own list (the option's is a tuple)
+        paid = self.costs.pay(p, cls, option_keys, key_unit) if cls.cost else ()
+        keys = list(option_keys)  # the request's own list (the option's is a tuple)
         if keys:
             take(st, keys)  # 5.3.3: the key cards leave the hand
         if observers:
@@ -312,7 +318,7 @@ class Game:
                 self.observe(record)
         if target is None:
             req = Request(action, p, keys, key_unit, None, cls.resolution, cls.window)
-            noted: Any = opt
+            noted: Option | SeenOption = opt
         else:
             target_cards = tuple(target.cards) if isinstance(target, Unit) else ()
             req = Request(action, p, keys, key_unit, target, cls.resolution, cls.window, False, target_cards)
@@ -409,7 +415,7 @@ class Game:
         if before is not None:
             for record in before.changes(st, req):
                 self.observe(record)
-        if self.check:
+        if self.invariants is not None:  # `check`
             self.invariants.resolved(req)
         self.win_check()
 
@@ -444,11 +450,11 @@ class Game:
             v = self._views[p] = View(self._owner, p)
         return v
 
-    def full_view(self, p: int) -> dict[str, Any]:
+    def full_view(self, p: int) -> ViewDict:
         return full_view(self, p)
 
     # ------------------------------------------------------------ results
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, Any]:  # Any: JSON values (the game's `runner.Summary`)
         st = self.state
         return {"seed": self.seed, "winner": st.winner, "turns": st.turn, "first": st.first_player,
                 "reason": st.end_reason, "requested": dict(self.requested), "resolved": dict(self.resolved),
@@ -456,7 +462,7 @@ class Game:
                 "digest": st.digest()}
 
 
-def to_json_line(obj: Any) -> str:
+def to_json_line(obj: object) -> str:
     return json.dumps(obj, ensure_ascii=False, sort_keys=True)
 
 

@@ -14,13 +14,14 @@ It is a yardstick for balance reports, not a strong player: one step deep, no se
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Sequence
 
 from ..vocabulary import Resolution
-from .agents import Agent, RandomAgent
+from .agents import Agent, PlayerView, RandomAgent, T
 from .game import Game
-from .determinize import clone_state, copy_game, map_option
-from .state import GameState, RulesError
+from .determinize import Copies, clone_state, copy_game, map_option
+from .legal import Option
+from .state import GameState, Player, RulesError
 
 #: weights of the score: life, board (sizes of charged characters), cards in hand
 LIFE, BOARD, CARDS = 3.0, 1.0, 0.5
@@ -35,7 +36,7 @@ def score(state: GameState, p: int) -> float:
         return WIN if state.winner == p else -WIN
     me, opp = state.players[p], state.players[1 - p]
 
-    def board(pl) -> int:
+    def board(pl: Player) -> int:
         return sum(len(u.cards) + u.size_bonus + u.size_lasting + u.ability_size for u in pl.field if u.charged)
 
     return (LIFE * (len(me.life) - len(opp.life)) + BOARD * (board(me) - board(opp))
@@ -49,7 +50,7 @@ class GreedyAgent(Agent):
         self.rng = random.Random(seed)
         self.chooser = RandomAgent(seed ^ 0x5EED)
 
-    def request(self, view, player, options):
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
         game = getattr(view, "game", None)
         if game is None or not options:  # a plain dict view: nothing to look at
             return self.chooser.request(view, player, options)
@@ -60,14 +61,15 @@ class GreedyAgent(Agent):
                 best, best_score = opt, s
         return best
 
-    def choose(self, view, player, options, count, prompt, at_least=1):
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         return self.chooser.choose(view, player, options, count, prompt, at_least)
 
-    def yes(self, view, player, question):
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
         return self.chooser.yes(view, player, question)
 
     # ------------------------------------------------------------ the look-ahead
-    def lookahead(self, game: Game, p: int, option: Any) -> float:
+    def lookahead(self, game: Game, p: int, option: Option | None) -> float:
         """The score for `p` after `option` (None: pass) and the stage resolving."""
         seed = self.rng.getrandbits(32)
         sim, memo = self.copy_game(game, p, seed)
@@ -94,7 +96,7 @@ class GreedyAgent(Agent):
             return -WIN  # a request the copy could not make or finish is no better than losing
         return score(sim.state, p)
 
-    def copy_game(self, game: Game, p: int, seed: int) -> tuple[Game, dict[int, Any]]:
+    def copy_game(self, game: Game, p: int, seed: int) -> tuple[Game, Copies]:
         """A copy of `game` with what `p` cannot see re-dealt (`determinize.copy_game`)."""
         return copy_game(game, p, seed)
 

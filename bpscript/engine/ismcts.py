@@ -23,9 +23,11 @@ import random
 import re
 from typing import Any, Sequence
 
-from .agents import Agent, RandomAgent, Withdrawn
+from .agents import Agent, PlayerView, RandomAgent, T, Withdrawn
 from .determinize import copy_game, map_option
-from .state import RulesError
+from .game import Game
+from .legal import Option
+from .state import GameState, RulesError
 from .tactics import Tactics
 
 #: iterations per decision when the name gives none (`ismcts` = `ismcts-200`)
@@ -73,13 +75,14 @@ class ISMCTSAgent(Agent):
         #: the root's children after the last search: (key, visits, mean reward), for tests and reports
         self.last: list[tuple[str, int, float]] = []
 
-    def choose(self, view, player, options, count, prompt, at_least=1):
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         return self.chooser.choose(view, player, options, count, prompt, at_least)
 
-    def yes(self, view, player, question):
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
         return self.chooser.yes(view, player, question)
 
-    def request(self, view, player, options):
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
         game = getattr(view, "game", None)
         if game is None:  # a plain dict view: nothing to search
             return self.chooser.request(view, player, options)
@@ -95,7 +98,7 @@ class ISMCTSAgent(Agent):
         return choices[max(range(len(keys)), key=lambda i: (_visits(root, keys[i]), -i))]
 
     # ------------------------------------------------------------ one iteration
-    def _iterate(self, game: Any, p: int, choices: Sequence[Any], root: Node) -> None:
+    def _iterate(self, game: Game, p: int, choices: Sequence[Option | None], root: Node) -> None:
         seed = self.rng.getrandbits(32)
         walk = _Walk(self, p, root, seed)
         sim, memo = copy_game(game, p, seed, agents=[walk, walk], canonical=True)
@@ -122,7 +125,7 @@ class ISMCTSAgent(Agent):
             pass  # a request the copy could not finish: the position as it stands is scored
         walk.backup(self._result(sim.state, p))
 
-    def _result(self, st: Any, p: int) -> float:
+    def _result(self, st: GameState, p: int) -> float:
         from .greedy import score
         if st.winner is not None:
             return 1.0 if st.winner == p else 0.0
@@ -138,7 +141,7 @@ class _Walk(Agent):
         self.root: Node = root
         self.node: Node | None = root
         self.path: list[tuple[Node, int]] = []  # (node, the player who chose it)
-        self.sim: Any = None
+        self.sim: Any = None  # Any: the copy the walk plays (a Game), set before it plays
         rand = RandomAgent(seed + 3)  # one seeded RNG per iteration: the rollout's and the tactics' fallback
         if owner.rollout == "greedy":
             from .greedy import GreedyAgent
@@ -147,7 +150,7 @@ class _Walk(Agent):
             self.policy = rand
         self.chooser = Tactics(fallback=rand)
 
-    def select(self, player: int, choices: Sequence[Any]) -> Any:
+    def select(self, player: int, choices: Sequence[Option | None]) -> Option | None:
         """UCB1 among the available children (unvisited ones first, in order); the walk
         leaves the tree after it adds a node."""
         node = self.node
@@ -185,29 +188,30 @@ class _Walk(Agent):
             node.visits += 1
             node.reward += result
 
-    def request(self, view, player, options):
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
         if self.node is None:
             return self.policy.request(view, player, options)
         choices = _choices(self.sim, player, options)
         return choices[0] if len(choices) == 1 else self.select(player, choices)
 
-    def choose(self, view, player, options, count, prompt, at_least=1):
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         return self.chooser.choose(view, player, options, count, prompt, at_least)
 
-    def yes(self, view, player, question):
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
         return self.chooser.yes(view, player, question)
 
 
-def _choices(game: Any, player: int, options: Sequence[Any]) -> list[Any]:
+def _choices(game: Game, player: int, options: Sequence[Option]) -> list[Option | None]:
     """The requests to search among, None standing for the pass. The turn player with an
     empty stage does not pass while it can request (passing there changes nothing: 9.4,
     the turn ends by a request), or a search that scores positions would pass for ever."""
-    opts = list(options)
+    opts: list[Option | None] = list(options)
     idle = game.state.turn_player == player and not game.state.stage
     return opts if idle and opts else [None, *opts]
 
 
-def _key(player: int, option: Any) -> tuple[int, str]:
+def _key(player: int, option: Option | None) -> tuple[int, str]:
     return (player, "pass" if option is None else str(option))
 
 

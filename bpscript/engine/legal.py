@@ -9,17 +9,20 @@ condition and the target kind as the vocabulary declares it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..cards import Card
 from ..conditions import LabelHolder, NamedCharacter, has_matching
 from . import targeting
 from .abilities import forced_attack
+from .base import ActionEffect
 from .context import EffectContext, apply_abilities
+from .costs import Costs
 from .plans import Hand, Plan, tables_of
 from .request import Request
-from .state import Unit
+from .rules import Rules
+from .state import GameState, Unit
 from .view import Seen, describe
 
 
@@ -34,12 +37,12 @@ class Option:
     name: str
     keys: tuple[Card, ...] = ()
     key_unit: Unit | None = None
-    target: Any = None
+    target: Unit | Request | int | None = None
 
     def __str__(self) -> str:
         return self.written(self.target)
 
-    def written(self, target: Any) -> str:
+    def written(self, target: object) -> str:
         """The option's text, its target written as `target` (itself, or as it was seen)."""
         parts = [f"{self.name}({self.action})"]
         if self.keys:
@@ -49,7 +52,8 @@ class Option:
         return " ".join(parts)
 
 
-def _options(action: str, name: str, sets: Any, key_unit: Unit | None, targets: Any) -> list[Option]:
+def _options(action: str, name: str, sets: Iterable[tuple[Card, ...]], key_unit: Unit | None,
+             targets: Iterable[Unit | Request | int | None]) -> list[Option]:
     """An option of each key set of `sets` with each target of `targets` (`(None,)`: none),
     in that order."""
     out = []
@@ -111,7 +115,7 @@ class _Scan:
         #: what the look works out once, each kind under its own kind of key: an action's
         #: candidates for its target (its id), a zone's `targeting.zone_index` ((player,
         #: zone)), whether cost totals can be paid, keys aside (the totals' frozenset)
-        self.memo: dict[Any, Any] = {}
+        self.memo: dict[Any, Any] = {}  # Any: each kind of entry under its own kind of key, as said
 
     def only_forced(self, actions: list[str]) -> list[str]:
         """Of `actions` (each with a legal way), the attacks an ability forces (巨人) when
@@ -139,7 +143,7 @@ class _Scan:
         hand = self.hand
         if plan.single:
             bit = plan.bits
-            found = []
+            found: list[tuple[Card, ...]] = []
             for c, m in zip(hand, self.masks):
                 if m & bit:
                     found.append((c,))
@@ -211,16 +215,17 @@ class _Scan:
                     out.append(Option(action, name, keys, None, t))
         return out
 
-    def zone(self, player: int, zone: str) -> Any:
+    def zone(self, player: int, zone: str) -> tuple[set[str | None], list[Unit]]:
         """`targeting.zone_index` of a player's zone, once a decision."""
         found = self.memo.get((player, zone))
         if found is None:
             found = self.memo[(player, zone)] = targeting.zone_index(self.st, player, zone)
         return found
 
-    def ways(self, plan: Plan, first: bool) -> list[Option]:
+    def ways(self, plan: Plan, first: bool) -> list[Any]:  # Any: see the docstring
         """The legal ways to request one action, in order (5.3); when `first`, only whether
-        there is any: a list, empty or not, of no Options (none is built for a look)."""
+        there is any: a list, empty or not, of no Options (none is built for a look).
+        (Any: Options, or with `first` a token that one exists: the plan, a key set.)"""
         if plan not in self.playable:  # a key pattern no card of the hand meets, …: no way (`Tables.playable`)
             return []
         legal, st, p = self.legal, self.st, self.p
@@ -266,7 +271,7 @@ class _Scan:
             ways = [(k, None) for k in self.key_sets(plan)]
         else:
             ways = [((), None)]
-        out: list[Any] = []
+        out: list[Any] = []  # Any: as `ways`
         for keys, unit in ways:
             if len(keys) > spare or (drive_key and (unit is None or not unit.charged)):
                 continue
@@ -288,7 +293,7 @@ class _Scan:
                         out.append(Option(plan.id, plan.name, keys, unit, t))
         return out
 
-    def candidates(self, plan: Plan) -> list[Any]:
+    def candidates(self, plan: Plan) -> list[Unit | Request | int]:
         """The candidates for `plan`'s target (`targeting.candidates`), once a decision."""
         found = self.memo.get(plan.id)
         if found is None:
@@ -314,7 +319,7 @@ class _Scan:
         return found
 
 
-class Options(_Scan, Sequence):
+class Options(_Scan, Sequence[Option]):
     """The legal requests of one decision (5.3), worked out as the agent looks, in the
     order `Legal.requests` lists them: whether each action has a way to be requested
     (`actions`), the ways of one action (`of`), or the whole list. An agent that passes
@@ -323,6 +328,7 @@ class Options(_Scan, Sequence):
     (`_Scan`, set up at the first look): one object less per look."""
 
     __slots__ = ("_ways", "_actions", "_items")
+    _actions: list[str] | None
 
     def __init__(self, legal: "Legal", p: int):
         # the rest is set at the first look (`actions`): most decisions pass without one
@@ -363,7 +369,7 @@ class Options(_Scan, Sequence):
             self._items = [o for a in actions for o in self.of(a)]
         return self._items
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i: int) -> Option:  # type: ignore[override]  # no slices: an index
         return self.items[i]
 
     def __len__(self) -> int:
@@ -372,7 +378,7 @@ class Options(_Scan, Sequence):
     def __bool__(self) -> bool:
         return bool(self._actions if self._actions is not None else self.actions())
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Option]:
         return iter(self.items)
 
     def __contains__(self, x: object) -> bool:
@@ -389,8 +395,11 @@ class Options(_Scan, Sequence):
 class Legal:
     """The legal requests of one game, computed from its state on demand."""
 
-    def __init__(self, game: Any):  # a Game: its state, rules, costs and contexts
+    def __init__(self, game: Any):  # Any: a Game (game.py imports this module): its state, rules, costs
         self.game = game  # a weak proxy (`Game.__init__`)
+        self.state: GameState
+        self.rules: Rules
+        self.costs: Costs
         #: the game's state, rules and costs (never replaced), read without the proxy
         self.state, self.rules, self.costs = game.state, game.rules, game.costs
         self.tables = tables = tables_of(game.rules, game.costs)
@@ -405,7 +414,8 @@ class Legal:
         """A new context of a probe request of player `p` (its action, keys and key unit are
         set for each use): activation and where-conditions read it. Kept in `probes`, it
         serves every decision of the player while the game has the same state object."""
-        ctx = self.probes[p] = self.game.ctx(Request("", p))
+        ctx: EffectContext = self.game.ctx(Request("", p))
+        self.probes[p] = ctx
         return ctx
 
     def options(self, p: int) -> Options:
@@ -424,10 +434,10 @@ class Legal:
         keep = set(scan.only_forced([a for a, ways in found if ways]))
         return [o for a, ways in found if a in keep for o in ways]
 
-    def key_units(self, ctx: EffectContext, cls: type, p: int) -> list[Unit]:
+    def key_units(self, ctx: EffectContext, cls: type[ActionEffect], p: int) -> list[Unit]:
         """Units of player `p`'s field that meet a key unit condition (★<ラベル> を持つ兵士1体,
         ★「名前」1体)."""
-        cond = self.game.ruleset.scripts[cls.id].key.condition  # type: ignore[union-attr]
+        cond = self.game.ruleset.scripts[cls.id].key.condition
         scripts = self.game.ruleset.scripts
         out = []
         for u in self.game.state.players[p].field:
@@ -441,7 +451,7 @@ class Legal:
                 out.append(u)
         return out
 
-    def targets(self, ctx: EffectContext, cls: type, p: int) -> list[Any]:
+    def targets(self, ctx: EffectContext, cls: type[ActionEffect], p: int) -> list[Unit | Request | int]:
         """The candidates for the action's target (5.3.1) that meet its where-condition:
         units of the declared type or component kind, requests on the stage, or players,
         as the target kind says (`bpscript.engine.targeting`)."""

@@ -4,7 +4,7 @@ change nothing in the game, except asking a player to choose (5.3, 9.4)."""
 from __future__ import annotations
 
 import builtins
-from typing import Iterable, TypeVar
+from typing import Any, Iterable, TypeVar
 
 from ..cards import Card, Suit
 from ..conditions import CardCondition
@@ -75,7 +75,7 @@ def has_suit(ctx: Ctx, what: object, suit: Suit | Iterable[Suit] | None) -> bool
     return _has_suits(what, {suit} if isinstance(suit, Suit) else set(suit or ()))
 
 
-def _has_suits(what: Any, suits: set[Any]) -> bool:
+def _has_suits(what: Any, suits: set[Any]) -> bool:  # Any: a card, unit, list or player, as generated code passes
     """`has_suit` of any shape: a card of `what`, or what an ability gives its units."""
     return any(c.suit in suits for c in cards_of(what)) or any(suits & u.ability_suits for u in units_of(what))
 

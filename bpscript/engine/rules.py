@@ -7,7 +7,7 @@ it by script id: the one way from a ruleset into the engine.
 
 from __future__ import annotations
 
-from typing import Callable, TypeVar, cast
+from typing import Any, Callable, TypeVar, cast
 
 from .. import model as m
 from ..cards import Card, card_key
@@ -42,13 +42,13 @@ class Rules:
         #: script id → the one instance of an action's class (generated classes hold no state)
         self.instance: Callable[[str], ActionEffect] = Memo(_instance_of(self.action)).__getitem__
         self._key_sets: dict[tuple[Card, ...], dict[str, list[tuple[Card, ...]]]] = {}
-        #: what the engine's modules work out once from these rules (`derived`), kept with
-        #: them and freed with them: the trigger table, the legal requests' and costs' tables
-        self._derived: dict[type, object] = {}
         #: action id → the card condition of its key cards (★ from the hand or a zone)
         self._key_cards: dict[str, CardCondition] = {
             a.id: a.key.condition for a in ruleset.actions()
             if a.key is not None and isinstance(a.key.condition, CardCondition)}
+        #: what the engine's modules work out once from these rules (`derived`), kept with
+        #: them and freed with them: the trigger table, the legal requests' and costs' tables
+        self._derived: dict[type, Any] = {}  # Any: each under the type of what is made (`derived`)
         ids = [s.id for s in ruleset.scripts.values() if fmt in s.formats or frame in s.frames]
         cov = {c.id: c for c in coverage(ruleset, [ruleset.scripts[i] for i in ids])}
         #: the scripts of the regulation the engine runs, and those it cannot, with what they miss
@@ -66,16 +66,17 @@ class Rules:
             event, _each = c.event  # type: ignore[misc]  # not None: `triggered` keeps those with an event
             self.by_event.setdefault(event, []).append(c)
 
-    def derived(self, key: type[T], make: Callable[..., T], *args: object) -> T:
-        """`make(*args)`, made on first use and kept with these rules under `key` (the type
-        of what is made): the one place tables worked out per rules are kept."""
-        found = self._derived.get(key)
-        if found is None:
-            found = self._derived[key] = make(*args)
-        return cast(T, found)
     def key_condition(self, script_id: str) -> CardCondition:
         """The card condition of an action's key cards (a KeyError for one without)."""
         return self._key_cards[script_id]
+
+    def derived(self, key: type, make: Callable[..., T], *args: object) -> T:
+        """`make(*args)`, made on first use and kept with these rules under `key` (the type
+        of what is made): the one place tables worked out per rules are kept."""
+        found: T | None = self._derived.get(key)
+        if found is None:
+            found = self._derived[key] = make(*args)
+        return found
 
     def hand_key_sets(self, hand: tuple[Card, ...]) -> dict[str, list[tuple[Card, ...]]]:
         """The key sets found so far for one hand, by script id: a hand is hashed once per

@@ -19,12 +19,13 @@ import hashlib
 import operator
 import random
 from collections.abc import Sequence
+from typing import Any
 from dataclasses import dataclass, field
 from functools import partial
 
 from .. import model as m
-from ..cards import Card, card_key, texts
-from ..conditions import CardCondition
+from ..cards import Card, Suit, card_key, texts
+from ..conditions import CardCondition, UnitCondition
 from ..values import Zone
 from .events import EVERY, Event, Moved, Watch
 from .memo import Memo
@@ -55,8 +56,8 @@ class Unit:
     statuses: dict[str, "Unit | None"] = field(default_factory=dict)
     # what static abilities give it, recomputed with ability_size (9.3, 9.4.2; bpscript.engine.abilities)
     ability_labels: set[str] = field(default_factory=set)  # labels granted (<革命ドロー> …)
-    ability_suits: set = field(default_factory=set)  # suits it also counts as (♠兵士としても扱う)
-    untargetable_by: set = field(default_factory=set)  # action ids that cannot target it; None: every action
+    ability_suits: set[Suit] = field(default_factory=set)  # suits it also counts as (♠兵士としても扱う)
+    untargetable_by: set[str | None] = field(default_factory=set)  # action ids that cannot target it; None: every action
     must_attack: str | None = None  # the attack action it must join whenever possible (巨人)
     ability_locked: bool = False  # a trump that cannot be turned face up (クローズ's mark)
     gone: list[Card] = field(default_factory=list)  # its cards that left it (移せた場合: where they went)
@@ -149,7 +150,7 @@ def _owned(key: tuple[Card, int]) -> Card:
 
 
 #: (card, player) → the card in `player`'s deck (cards are made once, `Card.__new__`: so is this table)
-_OWNED: Memo = Memo(_owned)
+_OWNED: Memo[tuple[Card, int], Card] = Memo(_owned)
 
 
 def owned_deck(cards: Sequence[Card], player: int) -> list[Card]:
@@ -178,7 +179,7 @@ class Matcher:
                    for s in ruleset.components()
                    if ZONE_OF_KIND[s.kind] == zone and (fmt in s.formats or frame in s.frames)]
             for zone in set(ZONE_OF_KIND.values())}
-        self._memo: dict[tuple, str | None] = {}
+        self._memo: dict[tuple[object, ...], str | None] = {}
         #: the character a card placed face down is (`GameState.face_down_character`), once found
         self.face_down: str | None = None
         #: script id → (its type, its kind): what `GameState.units_of` selects by
@@ -193,7 +194,7 @@ class Matcher:
         self.scoped: frozenset[str] = frozenset(sid for sid, s in ruleset.scripts.items()
                                                 if getattr(s, "abilities", ()))
 
-    def components(self, zone: str) -> list[tuple[str, object]]:
+    def components(self, zone: str) -> list[tuple[str, CardCondition | UnitCondition | None]]:
         return self._components.get(zone, [])
 
     def match(self, zone: str, cards: list[Card], face_up: bool) -> str | None:
@@ -229,10 +230,12 @@ class GameState:
     turn: int = 1
     turn_player: int = 0
     first_player: int = 0
-    stage: list = field(default_factory=list)  # requests waiting, last = top (LIFO)
+    #: the requests waiting, last = top (LIFO)
+    stage: list[Any] = field(default_factory=list)  # Any: a `request.Request` (request.py imports this module)
     rules_on: set[str] = field(default_factory=set)  # rule variants abilities switched on (recomputed)
     waived: set[tuple[int, str, str]] = field(default_factory=set)  # (player, action type, cost letter), recomputed
-    pending: list = field(default_factory=list)  # a request made, its triggers checked before it is staged
+    #: a request made, its triggers checked before it is staged
+    pending: list[Any] = field(default_factory=list)  # Any: as `stage`
     shields: set[tuple[int, object]] = field(default_factory=set)  # (player, suit) 要塞 protects from, recomputed
     log: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)  # since the last trigger check
@@ -248,7 +251,7 @@ class GameState:
     stale: bool = field(default=False, repr=False, compare=False)
     #: the key cards of the request resolving that are still on the stage, in no zone
     #: (`take` finds them there without searching the piles; None: none resolving)
-    staged: set | None = field(default=None, repr=False, compare=False)
+    staged: set[Card] | None = field(default=None, repr=False, compare=False)
     #: that application found no holder of abilities: it left every unit's ability fields,
     #: `rules_on`, `waived` and `shields` empty, and only an ability fills them again
     abilities_none: bool = field(default=False, repr=False, compare=False)
@@ -260,7 +263,8 @@ class GameState:
     suits_given: int = field(default=0, repr=False, compare=False)
     #: (component, owner) → its scopes and id, and the request and instance its abilities
     #: are applied with (`bpscript.engine.context.apply_abilities`; nothing in it refers to the state)
-    ability_contexts: dict = field(default_factory=dict, repr=False, compare=False)
+    ability_contexts: dict[tuple[str | None, int], Any] = field(  # Any: context.py's entries (as `stage`)
+        default_factory=dict, repr=False, compare=False)
     #: the events the trigger check can act on (`Watch`; set by the game's `Triggers`):
     #: the others are not recorded in `events`
     watch: Watch = field(default=EVERY, repr=False, compare=False)
@@ -269,7 +273,7 @@ class GameState:
         self.matcher = _matcher(self.ruleset, self.format, self.frame)
 
     # ------------------------------------------------------------ components
-    def components(self, zone: str) -> list[tuple[str, object]]:
+    def components(self, zone: str) -> list[tuple[str, CardCondition | UnitCondition | None]]:
         """The components of this regulation that live in `zone`, in script order."""
         return self.matcher.components(zone)
 
@@ -294,7 +298,7 @@ class GameState:
         if found is None:
             probe = (Card(1),)
             for comp, cond in self.components("field"):
-                if cond is not None and getattr(cond, "matches", None) and cond.matches(probe, face_up=False):
+                if isinstance(cond, CardCondition) and cond.matches(probe, face_up=False):
                     found = self.matcher.face_down = comp  # the same for every game of the regulation
                     break
             else:

@@ -16,9 +16,11 @@ from typing import Any, Sequence
 
 from ..cards import Card
 from ..values import State
-from .agents import Agent, RandomAgent
+from .agents import Agent, PlayerView, RandomAgent, T
+from .game import Game
+from .legal import Option
 from .request import COST, EFFECT, kind_of
-from .state import Unit
+from .state import GameState, Player, Unit
 
 #: a card's worth in hand when one must go (a Joker searches, the face cards summon heroes)
 JOKER_VALUE, ACE_VALUE = 14, 7
@@ -33,10 +35,10 @@ class Tactics(Agent):
 
     def __init__(self, seed: int = 0, fallback: Agent | None = None):
         self.fallback = fallback if fallback is not None else RandomAgent(seed)
-        self._blocking: tuple[Any, ...] = ()
+        self._blocking: tuple[object, ...] = ()  # ids and the turn (a key)
         self._blocked = 0
 
-    def _block_index(self, st: Any) -> int:
+    def _block_index(self, st: GameState) -> int:
         """Which attacker this block choice is for: the block effect asks once per attacker,
         in field order, while blockers are left (8.2 / 9.0 ブロック)."""
         key = (id(st), st.turn, tuple(id(u) for u in st.players[st.turn_player].field if "attacking" in u.statuses))
@@ -45,10 +47,12 @@ class Tactics(Agent):
         self._blocked += 1
         return self._blocked - 1
 
-    def request(self, view, player, options):  # not a request policy: the search decides those
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
+        # not a request policy: the search decides those
         return self.fallback.request(view, player, options)
 
-    def choose(self, view, player, options, count, prompt, at_least=1):
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         game = getattr(view, "game", None)
         opts = list(options)
         if game is not None and opts:
@@ -57,16 +61,16 @@ class Tactics(Agent):
                 return picked
         return self.fallback.choose(view, player, options, count, prompt, at_least)
 
-    def yes(self, view, player, question):
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
         game = getattr(view, "game", None)
         if game is not None and _resolving(game) == "draw":  # one more card from the life (8.2 ドロー)
-            me = game.state.players[player]
+            me: Player = game.state.players[player]
             return len(me.life) >= DRAW_MORE_LIFE and len(me.hand) < 6
         return self.fallback.yes(view, player, question)
 
     # ------------------------------------------------------------ the rules
-    def _decide(self, game: Any, p: int, opts: list[Any], count: int | None, prompt: str,
-                at_least: int) -> list[Any] | None:
+    def _decide(self, game: Game, p: int, opts: list[Any], count: int | None,  # Any: the options
+                prompt: str, at_least: int) -> list[Any] | None:  # Any: as `Agent.choose`
         kind = kind_of(prompt)
         n = len(opts) if count is None else min(count, len(opts))
         if kind == COST:
@@ -95,13 +99,13 @@ def card_value(card: Card) -> int:
     return ACE_VALUE if card.number == 1 else card.number
 
 
-def _resolving(game: Any, what: str = "action") -> Any:
+def _resolving(game: Game, what: str = "action") -> Any:  # Any: what the resolving request holds
     """The resolving request's action id (or its `what`): which effect asks."""
     ctx = getattr(game, "_resolving", None)
     return getattr(getattr(ctx, "request", None), what, None)
 
 
-def _state_for(game: Any, p: int, opts: Sequence[State]) -> State:
+def _state_for(game: Game, p: int, opts: Sequence[State]) -> State:
     """Charge one's own unit, drive the opponent's (ツイスト's choice)."""
     target = _resolving(game, "target")
     mine = isinstance(target, Unit) and _holds(game, p, target)
@@ -109,20 +113,20 @@ def _state_for(game: Any, p: int, opts: Sequence[State]) -> State:
     return want if want in opts else opts[0]
 
 
-def _holds(game: Any, p: int, unit: Unit) -> bool:
+def _holds(game: Game, p: int, unit: Unit) -> bool:
     return any(u is unit for u in game.state.players[p].field)
 
 
-def _soldiers(game: Any, p: int) -> list[Unit]:
+def _soldiers(game: Game, p: int) -> list[Unit]:
     """`p`'s charged face-up characters (the ones that can block an attack by size)."""
     return [u for u in game.state.players[p].field if u.charged and u.face_up]
 
 
-def _bulwarks(game: Any, p: int) -> list[Unit]:
+def _bulwarks(game: Game, p: int) -> list[Unit]:
     return [u for u in game.state.players[p].field if u.charged and not u.face_up]
 
 
-def attackers(game: Any, p: int, ready: list[Unit]) -> list[Unit]:
+def attackers(game: Game, p: int, ready: list[Unit]) -> list[Unit]:
     """Each ready unit the opponent's charged soldiers cannot stop (bigger than the biggest),
     all of them when they deal the opponent's life, at least the biggest (the attack is made)."""
     opp = 1 - p
@@ -137,7 +141,7 @@ def attackers(game: Any, p: int, ready: list[Unit]) -> list[Unit]:
     return chosen or ready[:1]
 
 
-def blockers(game: Any, p: int, ready: list[Unit], index: int) -> list[Unit]:
+def blockers(game: Game, p: int, ready: list[Unit], index: int) -> list[Unit]:
     """The blocker for the attacker being blocked now: a soldier that survives and kills it,
     else a face-down bulwark against a big attacker or a lethal attack, else a chump block
     when the attack would end the game; none when the damage can be taken."""

@@ -104,7 +104,7 @@ def candidates(st: GameState, action: str, spec: TargetSpec, p: int,
     reach = where or where_of(st.ruleset.vocabulary, kind)
     what, zone = reach.what, reach.zone
     if what == UNITS:
-        found = []
+        found: list[Request | int | Unit] = []
         for q in _players(owner, p):
             for u in st.units_of(q, kind, zone):
                 # most units have no shield: `untargetable` is asked of those that have one
@@ -143,7 +143,7 @@ def zone_index(st: GameState, player: int, zone: str) -> tuple[set[str | None], 
     return free, shielded
 
 
-def _unshielded(st: GameState, action: str) -> list[Request]:
+def _unshielded(st: GameState, action: str) -> list[Request | int | Unit]:
     """The requests on the stage no note shields from `action`."""
     return [r for r in st.stage if not _note_shields(st, r, action)]
 

@@ -54,7 +54,7 @@ class Table:
     won: dict[tuple[str, str], int] = field(default_factory=dict)
     played: dict[tuple[str, str], int] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:  # Any: JSON values
         return {"ratings": [{"agent": r.name, "elo": round(r.elo, 1), "ci95": [round(r.low, 1), round(r.high, 1)],
                              "games": r.games, "wins": r.wins} for r in self.ratings],
                 "pairs": [{"agent": a, "opponent": b, "wins": self.won.get((a, b), 0), "games": n}
@@ -72,7 +72,7 @@ def schedule(agents: Sequence[str], games: int, seed: int) -> list[tuple[tuple[s
 
 
 def play(agents: Sequence[str], games: int, seed: int,
-         run: Callable[[tuple[str, str], list[int]], Iterable[dict[str, Any]]]) -> list[Match]:
+         run: Callable[[tuple[str, str], list[int]], Iterable[dict[str, Any]]]) -> list[Match]:  # Any: summaries
     """Every game of the round robin; `run(pair, seeds)` plays the seeds with that pair
     seated P0, P1 and yields their summaries (any executor: the results are the same)."""
     matches = []

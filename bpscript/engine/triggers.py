@@ -7,14 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..cards import Card
 from ..values import ScriptRef, Zone
 from ..vocabulary import Resolution, Window
+from .base import ActionEffect
 from .context import EffectContext
 from .events import ANYTHING, Discarded, Event, Moved, ScriptEvent, Signal, Watch
 from .observe import AT_ONCE, DISCARDED, ON_STAGE, Triggered
 from .memo import Memo
 from .registry import SCRIPT_EVENTS, accepts, names_script
 from .request import ORDER, EventFacts, Prompt, Request
+from .rules import Rules
 
 IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
 
@@ -26,15 +29,15 @@ MATCHED = SCRIPT_EVENTS | {"moved", "discarded", "unblocked"}
 class Entry:
     """An entry of `TriggerTable`: what one event may trigger for one player."""
 
-    action: type  # the triggered action's class
+    action: type[ActionEffect]  # the triggered action's class
     player: int  # the player it would trigger for
-    condition: Any  # the card condition a `moved` event's cards must meet (None: any), or an unblocked attacker's label
+    condition: Any  # Any: the card condition a `moved` event's cards must meet (None: any), or an unblocked attacker's label
     each: bool  # it counts each card of a `moved` event
     static: bool  # its event arguments are known (False: computed with a context at each check)
-    instance: Any  # the action's instance (its guard and arguments)
+    instance: ActionEffect  # the action's instance (its guard and arguments)
 
 
-def accepts_event(ev: Event, args: tuple, kwargs: dict[str, Any]) -> bool:
+def accepts_event(ev: Event, args: tuple[object, ...], kwargs: dict[str, Any]) -> bool:  # Any: event arguments
     """Whether a triggered action's event arguments accept the event, its cards aside (a
     `moved` event's cards are counted by `times`)."""
     if type(ev) is ScriptEvent:
@@ -44,16 +47,16 @@ def accepts_event(ev: Event, args: tuple, kwargs: dict[str, Any]) -> bool:
         return (kwargs.get("from", ev.frm) == ev.frm and kwargs.get("to", ev.to) == ev.to
                 and kwargs.get("who", ev.owner) == ev.owner and (unit is None or unit.id == ev.component))
     if ev.kind in ("discarded", "unblocked"):  # the player who discarded; the attacker's owner
-        return kwargs.get("who", ev.player) == ev.player
+        return bool(kwargs.get("who", ev.player) == ev.player)
     return False
 
 
-def times(ev: Event, condition: Any, each: bool) -> int:
+def times(ev: Event, condition: Any, each: bool) -> int:  # Any: as `Entry.condition`
     """How many requests an accepted event makes: a `moved` event, one per card meeting the
     condition (`each`) or one if any does; any other event, one."""
     if type(ev) is not Moved:
         return 1
-    cards: Any = ev.cards
+    cards: tuple[Card, ...] | list[Card] = ev.cards
     if condition is not None:
         cards = [c for c in cards if accepts(condition, c)]
     return len(cards) if each else int(bool(cards))
@@ -72,20 +75,21 @@ class TriggerTable:
     controller alone (`bpscript.backends.python_backend`), so one table serves every game
     of the rules."""
 
-    def __init__(self, rules: Any):
+    def __init__(self, rules: Rules):
         self.rules = rules
         #: the kinds some action of the regulation waits for (every other event is skipped)
         self.kinds = frozenset(rules.by_event) & MATCHED
-        self._args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}
-        self._entries: dict[tuple, tuple[Entry, ...]] = {}
+        #: (action id, player) → its static event arguments
+        self._args: dict[tuple[str, int], tuple[tuple[Any, ...], dict[str, Any]]] = {}  # Any: script values
+        self._entries: dict[tuple[object, ...], tuple[Entry, ...]] = {}
         #: kind → what an event of it must name for any action to trigger (`gate`)
-        self.gates: dict[str, frozenset | None] = {}
+        self.gates: dict[str, frozenset[Gate] | None] = {}
         #: per turn player, a script event (itself the key) → what it may trigger
         self.seen: tuple[dict[ScriptEvent, tuple[Entry, ...]], ...] = ({}, {})
-        self._probe_requests: dict[tuple[type, int], Request] = {}
+        self._probe_requests: dict[tuple[type[ActionEffect], int], Request] = {}
         self._watch: Watch | None = None
 
-    def watch(self, game: Any) -> Watch:
+    def watch(self, game: Any) -> Watch:  # Any: a Game (game.py imports this module)
         """The events some action of the regulation waits for (`Watch`), from each kind's
         gate (`gate`; None: any event of the kind), worked out once for the rules from the
         first game's contexts."""
@@ -98,7 +102,7 @@ class TriggerTable:
             found = self._watch = Watch(self.kinds, ANYTHING if moves is None else moves, scripts)
         return found
 
-    def script_entries(self, ev: ScriptEvent, turn_player: int, game: Any) -> tuple[Entry, ...]:
+    def script_entries(self, ev: ScriptEvent, turn_player: int, game: Any) -> tuple[Entry, ...]:  # Any: a Game
         """What a script event (of a kind in `kinds`) may trigger, its gate first; kept in
         `seen` (a script event is its kind, an action and a player: few of them recur)."""
         gate = self.gate(ev.kind, turn_player, game)
@@ -106,7 +110,7 @@ class TriggerTable:
         self.seen[turn_player][ev] = found
         return found
 
-    def gate(self, kind: str, turn_player: int, game: Any) -> frozenset | None:
+    def gate(self, kind: str, turn_player: int, game: Any) -> frozenset[Gate] | None:  # Any: a Game
         """The scripts (a script event) or the (from, to) zones (a `moved` event) some action
         of the regulation waits for, so every other event of the kind is skipped without a
         key: None when any event of the kind may trigger (an action whose arguments depend
@@ -114,7 +118,7 @@ class TriggerTable:
         arguments `_build` reads, in its order (a probe is a request: made as before)."""
         if kind in self.gates:
             return self.gates[kind]
-        keys: set | None = set()
+        keys: set[Gate] | None = set()
         for cls in self.rules.by_event.get(kind, ()):
             if not cls.event_static:
                 keys = None
@@ -126,10 +130,10 @@ class TriggerTable:
         found = self.gates[kind] = None if keys is None else frozenset(keys)
         return found
 
-    def entries(self, ev: Event, turn_player: int, game: Any) -> tuple[Entry, ...]:
+    def entries(self, ev: Event, turn_player: int, game: Any) -> tuple[Entry, ...]:  # Any: a Game
         """The actions `ev` (of a kind in `kinds`) may trigger, in the check's order."""
         kind = ev.kind
-        key: tuple[Any, ...]
+        key: tuple[object, ...]
         if type(ev) is Moved:
             key = (kind, ev.frm, ev.to, ev.owner, ev.component, turn_player)
         elif type(ev) is ScriptEvent:
@@ -141,10 +145,10 @@ class TriggerTable:
             found = self._entries[key] = self._build(ev, turn_player, game)
         return found
 
-    def _build(self, ev: Event, turn_player: int, game: Any) -> tuple[Entry, ...]:
+    def _build(self, ev: Event, turn_player: int, game: Any) -> tuple[Entry, ...]:  # Any: a Game
         out: list[Entry] = []
         for cls in self.rules.by_event.get(ev.kind, ()):
-            _name, each = cls.event
+            _name, each = cls.event  # type: ignore[misc]  # not None: `Rules.by_event` holds actions with an event
             for p in (turn_player, 1 - turn_player):
                 inst = self.rules.instance(cls.id)
                 if not cls.event_static:
@@ -156,7 +160,7 @@ class TriggerTable:
                                      each, True, inst))
         return tuple(out)
 
-    def probe_request(self, cls: type, player: int) -> Request:
+    def probe_request(self, cls: type[ActionEffect], player: int) -> Request:
         """The request a probe of `cls` for `player` stands for (`Triggers.probe`): made once,
         shared by every game of the rules (a guard or event argument only reads it)."""
         found = self._probe_requests.get((cls, player))
@@ -164,7 +168,8 @@ class TriggerTable:
             found = self._probe_requests[(cls, player)] = Request(cls.id, player)
         return found
 
-    def _static_args(self, cls: type, player: int, game: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    def _static_args(self, cls: type[ActionEffect], player: int,
+                     game: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:  # Any: a Game; event arguments
         """A static event's arguments for its controller `player`, computed once."""
         found = self._args.get((cls.id, player))
         if found is None:
@@ -173,7 +178,12 @@ class TriggerTable:
         return found
 
 
-def _gate_key(kind: str, args: tuple, kwargs: dict[str, Any], keys: set) -> set | None:
+#: what a gate holds: a script's id (a script event), or the (from, to) zones (a `moved` event)
+Gate = str | tuple[str, str]
+
+
+def _gate_key(kind: str, args: tuple[object, ...], kwargs: dict[str, Any],  # Any: event arguments
+              keys: set[Gate]) -> set[Gate] | None:
     """`keys` with what an event must name for a static action to accept it, or None when
     the action names nothing the gate can tell events apart by."""
     if kind in SCRIPT_EVENTS:
@@ -193,10 +203,10 @@ def _gate_key(kind: str, args: tuple, kwargs: dict[str, Any], keys: set) -> set 
 
 #: the facts of a request's event (an action and a player: no card, no unit), made once
 #: for each (frozen: shared by every request of every game they concern)
-_SCRIPT_FACTS: Memo = Memo(lambda ev: EventFacts(ev.kind, ev.player, request=ev.action))
+_SCRIPT_FACTS: Memo[ScriptEvent, EventFacts] = Memo(lambda ev: EventFacts(ev.kind, ev.player, request=ev.action))
 
 
-def table_of(rules: Any) -> TriggerTable:
+def table_of(rules: Rules) -> TriggerTable:
     """The trigger table of a `Rules` (made on first use, kept by the rules: `Rules.derived`)."""
     return rules.derived(TriggerTable, TriggerTable, rules)
 
@@ -217,17 +227,17 @@ def _group(buffer: list[Request], player: int, speed: str, timing: str) -> list[
 class Triggers:
     """The trigger side of one game."""
 
-    def __init__(self, game: Any):  # a Game: its state, rules, flow (resolve, stage) and agents
+    def __init__(self, game: Any):  # Any: a Game (game.py imports this module): its state, rules, flow and agents
         self.game = game  # a weak proxy (`Game.__init__`)
         self.state = game.state  # never replaced: read without the proxy
         self.table = table_of(game.rules)
         self.kinds = self.table.kinds  # the kinds of event some triggered action waits for
         self.load = game.rules.load  # script id → its class (the rules are never replaced)
         self.requested = game.requested  # the game's count of requests by action (never replaced)
-        self._probes: dict[tuple[type, int], Any] = {}
+        self._probes: dict[tuple[type[ActionEffect], int], EffectContext] = {}
         self.state.watch = self.table.watch(game)  # events nothing waits for are not recorded
 
-    def probe(self, cls: type, player: int) -> Any:
+    def probe(self, cls: type[ActionEffect], player: int) -> EffectContext:
         """The context a triggered action's event arguments and guard are read in, for its
         controller `player`: made once per game (the guard reads the state as it is)."""
         found = self._probes.get((cls, player))
@@ -321,6 +331,7 @@ class Triggers:
         """[6-2] … [6-12]: resolve, stage or discard the buffered requests until none is left."""
         game = self.game
         st = self.state
+        group: list[Request] | None
         while buffer and st.winner is None:  # [6-2]
             speed = NORMAL  # [6-3] / [6-8]
             for r in buffer:
@@ -365,6 +376,7 @@ class Triggers:
         """The request of a group (more than one) that comes first: its controller picks
         when they are of more than one action."""
         if len({r.action for r in group}) > 1:
-            return self.game.seats.choose(group[0].controller, group, 1,
-                                          Prompt("the triggered request to resolve next", ORDER))[0]
+            picked: Request = self.game.seats.choose(group[0].controller, group, 1,
+                                                     Prompt("the triggered request to resolve next", ORDER))[0]
+            return picked
         return group[0]
