@@ -1,8 +1,7 @@
 """A cache of loaded rules in the user's cache directory, so a second run skips parsing.
 
 An entry is the pickled `LoadResult` of one load, named by a key that hashes everything
-the result depends on: bpscript's version and its own code (each module's size and time
-of change), the working directory (paths are shown relative to it), whether the rules
+the result depends on: bpscript's version and its own code (each module's bytes), the working directory (paths are shown relative to it), whether the rules
 were type checked, and the path and bytes of every `.bps` file read. A changed file is a
 different key, so a stale entry is never read; an entry that cannot be read back (cut
 short, corrupt, from another Python) is removed and the rules are loaded again.
@@ -59,24 +58,31 @@ def grammar_tables(grammar: str, options: dict[str, Any]) -> str | bool:
 
 @functools.lru_cache(maxsize=1)
 def code_fingerprint() -> bytes:
-    """bpscript's version and the size and time of change of each of its modules and
-    grammar files: a changed compiler never reads an entry an older one wrote."""
-    root = Path(__file__).resolve().parent
+    """bpscript's version and the bytes of each of its modules and grammar files: a changed
+    compiler never reads an entry an older one wrote."""
+    return tree_fingerprint(Path(__file__).resolve().parent)
+
+
+def tree_fingerprint(root: Path) -> bytes:
+    """The version and the path and bytes of each `.py`, `.lark` and `.json` under `root`.
+    Bytes, not size and time of change: a merge or a copy can give another compiler the
+    same sizes and times (a build once read entries of the code before a merge); hashing
+    about 1.5 MB costs a few milliseconds per command."""
     h = hashlib.sha256(__version__.encode())
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d not in ("__pycache__", "_bundled"))
         for name in sorted(filenames):
             if name.endswith((".py", ".lark", ".json")):
-                st = os.stat(os.path.join(dirpath, name))
-                h.update(f"{os.path.relpath(os.path.join(dirpath, name), root)}:{st.st_size}:{st.st_mtime_ns}\n"
-                         .encode())
+                path = os.path.join(dirpath, name)
+                h.update(f"{os.path.relpath(path, root)}\0".encode())
+                with open(path, "rb") as f:
+                    h.update(hashlib.sha256(f.read()).digest())
     return h.digest()
 
 
 def key(files: Iterable[Path], options: str = "", installed: Iterable[Path] = ()) -> str:
     """The key of a load of `files` (read here: their bytes are part of the key) and of the
-    `installed` rules it may read (the bundled rulesets: known by size and time of change,
-    as bpscript's own code is, so a warm load does not read them)."""
+    `installed` rules it may read (the bundled rulesets, by their bytes too)."""
     h = hashlib.sha256(code_fingerprint())
     h.update(f"{os.getcwd()}\0{options}\0".encode())
     for f in files:
@@ -89,8 +95,7 @@ def key(files: Iterable[Path], options: str = "", installed: Iterable[Path] = ()
     h.update(b"\0installed\0")
     for f in installed:
         try:
-            st = os.stat(f)
-            h.update(f"{f}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+            h.update(f"{f}:".encode() + hashlib.sha256(Path(f).read_bytes()).digest() + b"\n")
         except OSError:
             h.update(f"{f}:unreadable\n".encode())
     return h.hexdigest()

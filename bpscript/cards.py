@@ -6,7 +6,7 @@ A=1, 2..10, J=11, Q=12, K=13; the Joker has no suit and number 0.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -57,7 +57,7 @@ class Card:
     suit: Suit | None = None
     copy: int = 0
 
-    def __new__(cls, number: int, suit: Suit | None = None, copy: int = 0) -> "Card":
+    def __new__(cls, number: int, suit: Suit | str | None = None, copy: int = 0) -> "Card":
         """The one card of these values: cards are immutable values, made once, so a card
         equals only itself and the engine finds it in a pile without comparing fields."""
         key = (number, suit, copy)
@@ -72,7 +72,7 @@ class Card:
                 str(found)
         return found
 
-    def __init__(self, number: int, suit: Suit | None = None, copy: int = 0) -> None:
+    def __init__(self, number: int, suit: Suit | str | None = None, copy: int = 0) -> None:
         """Nothing to set: `__new__` made the card with its values."""
 
     # one object per card (`__new__`): equal is identical and hashed as itself, with no
@@ -94,7 +94,7 @@ class Card:
             _NAMES[self] = name
         return name
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[int, str | None, int], Card], tuple[int, str | None, int]]:
         """Pickled as its three values, read back as one shared card (`_card`): cached
         rules hold many copies of the same few cards."""
         return (_card, (self.number, None if self.suit is None else self.suit.value, self.copy))

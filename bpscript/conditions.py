@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .cards import SUITS, Card, Suit, full_deck
 
@@ -50,7 +50,7 @@ class CardPattern:
         return out
 
     @classmethod
-    def from_json(cls, d: dict) -> "CardPattern":
+    def from_json(cls, d: dict[str, Any]) -> "CardPattern":  # Any: JSON values
         suits = frozenset(Suit(x) for x in d["suits"]) if "suits" in d else None
         numbers = frozenset(d["numbers"]) if "numbers" in d else None
         return cls(suits, numbers, bool(d.get("joker", False)))
@@ -367,7 +367,7 @@ class NamedCharacter(UnitCondition):
         return {"kind": "named_character", "name": self.name, "character": self.character, "count": self.count}
 
 
-def from_json(d: dict, text: str = "") -> CardCondition | UnitCondition:
+def from_json(d: dict[str, Any], text: str = "") -> CardCondition | UnitCondition:  # Any: JSON values
     """The condition a `to_json()` dict describes (generated code builds its card
     conditions from this data, never from the notation)."""
     kind = d["kind"]

@@ -13,6 +13,7 @@ reads it.
 from __future__ import annotations
 
 import random
+from typing import Callable, Iterable
 from dataclasses import dataclass
 
 from .cards import Card, card_key, full_deck
@@ -25,7 +26,7 @@ SUITED = 52
 _POOLS: dict[object, tuple[Card, ...]] = {}
 
 
-def _interned(key: object, make) -> tuple[Card, ...]:
+def _interned(key: object, make: Callable[[], Iterable[Card]]) -> tuple[Card, ...]:
     """One shared tuple per distinct pool: the linter groups regulations by deck identity."""
     found = _POOLS.get(key)
     if found is None:

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from .semantics import Change, Read, Role
-from .verbs import ATTRIBUTES, CONSTANTS, CONTEXT, LIBRARY
+from .attributes import TABLE
+from .verbs import CONSTANTS, CONTEXT, LIBRARY
 
 KIND_TITLES = {"verb": "Verbs (statements)", "query": "Queries (expressions)", "event": "Events (after `on`)"}
 
@@ -42,9 +43,11 @@ def verbs_markdown() -> str:
     lines += ["## Names", "", "| name | type |", "| --- | --- |"]
     for name, typ in {**CONTEXT, **CONSTANTS}.items():
         lines.append(f"| `{name}` | {typ} |")
-    lines += ["", "## Attributes", "", "| type | attributes |", "| --- | --- |"]
-    for typ, attrs in ATTRIBUTES.items():
-        lines.append(f"| {typ} | " + ", ".join(f"`{a}`: {t}" for a, t in attrs.items()) + " |")
+    lines += ["", "## Attributes", "", "What `a.b` gives, by the type of `a` (the one table of `bpscript.attributes`: "
+              "the checker, the engine and lint read it).", "", "| type | attribute | gives | meaning |",
+              "| --- | --- | --- | --- |"]
+    for attr in TABLE.values():
+        lines.append(f"| {attr.owner} | `{attr.name}` | {attr.result} | {attr.doc} |")
     return "\n".join(lines) + "\n"
 
 

@@ -58,28 +58,39 @@ class Str:
 class Name:
     """A bare name: a variable (`target`, `key`, `me`), a constant (`charged`), a word of
     the vocabulary (`grave`, `attack`) or a script id (`upFog`). `ref` is what the checker
-    resolved it to (None before checking)."""
+    resolved it to, `type` the type it found (None before checking)."""
 
     id: str
     span: Span
     ref: Ref | None = field(default=None, compare=False)
+    type: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
 class Attr:
+    """`obj.name`. The checker records `of`, the type of `obj` (a key of the attribute table,
+    `bpscript.attributes`, with `name`; `any` when it cannot know), and `type`, what the
+    read gives: code generation emits the reader of `(of, name)`."""
+
     obj: "Expr"
     name: str
     span: Span
+    of: str | None = field(default=None, compare=False)
+    type: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
 class Call:
-    """A call of a verb or query from the verb library, e.g. `move(target, to=grave)`."""
+    """A call of a verb or query from the verb library, e.g. `move(target, to=grave)`.
+    The checker records `verb`, the declaration called (`bpscript.verbs.VerbSpec`), and
+    `type`, what it returns (None before checking, or for a function the library lacks)."""
 
     func: str
     args: tuple["Expr", ...]
     kwargs: tuple[tuple[str, "Expr"], ...]
     span: Span
+    verb: Any = field(default=None, compare=False)  # a verbs.VerbSpec (verbs imports this module)
+    type: str | None = field(default=None, compare=False)
 
     def kwarg(self, name: str) -> "Expr | None":
         for k, v in self.kwargs:

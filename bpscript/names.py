@@ -64,14 +64,12 @@ ACTION_FIXES["targets"] = ACTION_FIXES["target"]
 
 
 def target_type(voc: v.Vocabulary, spec: m.TargetSpec) -> str:
-    """The value type of a target of this kind: a unit, a card, a request or a player."""
+    """The value type of a target of this kind: a unit, a request or a player. A component
+    is a unit wherever it is, a trump (切札, one card in a zone of cards) too: the same
+    value its own script calls `unit` (`component_scope`), read as one."""
     of = spec.of
     if isinstance(of, v.TargetKindDef):
         return "request" if of.subject is v.Subject.REQUEST else "player"
-    comp = voc.components.get(of.kind if isinstance(of, v.TypeDef) else of.id) if of is not None else None
-    zone = voc.zones.get(comp.zone) if comp is not None else None
-    if zone is not None and zone.holds is v.Holds.CARDS:
-        return "card"
     return "unit" if of is not None else "any"
 
 

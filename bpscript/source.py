@@ -26,7 +26,7 @@ class Span:
         return {"file": self.file, "line": self.line, "column": self.column,
                 "end_line": self.end_line, "end_column": self.end_column}
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Span], tuple[str, int, int, int, int]]:
         """Pickled as its five values (the cache of loaded rules holds a span per node):
         far quicker to read back than the generic state of a frozen dataclass."""
         return (Span, (self.file, self.line, self.column, self.end_line, self.end_column))

@@ -6,7 +6,9 @@ names, unavailable context names, unknown functions, wrong arguments and wrong t
 decides what each name is (`bpscript.names`: local, context, vocabulary word, constant,
 script id). A card condition written as text where a parameter is typed `condition` is
 parsed here, with the same parser as ★ and ☆. What it decided is written back into the
-model (`Name.ref`, `Lit`), so code generation emits references, not lookups.
+model (`Name.ref`, `Lit`), so code generation emits references, not lookups; so are the
+types it found (`Name.type`, `Attr.of` and `Attr.type`, `Call.type`) and each call's
+declaration (`Call.verb`), so code generation emits typed reads (`bpscript.attributes`).
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from . import effects as fx
 from . import model as m
 from .diagnostics import Diagnostic
 from .names import Scope, action_scope, ambiguous_ids, component_scope, resolve, target_type
+from .semantics import Arg, Read, Role
 from .syntax.conditions import ConditionError, parse_condition
 from .verbs import ATTRIBUTES, LIBRARY
 
 ARITH = {"+", "-", "*", "/", "%"}
-ELEMENT = {"units": "unit", "cards": "card"}
+ELEMENT = {"units": "unit", "cards": "card", "requests": "request"}
 
 
 def compatible(expected: str, actual: str) -> bool:
@@ -46,6 +49,7 @@ class Checker(fx.NodeVisitor):
         self.diags: list[Diagnostic] = []
         self.refs: dict[int, fx.Ref] = {}     # id(Name) -> what it is
         self.lits: dict[int, fx.Lit] = {}     # id(Str) -> the condition it was parsed into
+        self.types: dict[int, dict[str, object]] = {}  # id(Name, Attr, Call) -> its fields found
 
     def error(self, code: str, msg: str, node, expected: str | None = None, fix: str | None = None) -> None:
         self.diags.append(Diagnostic(code, msg, node.span, expected=expected, fix=fix))
@@ -66,6 +70,7 @@ class Checker(fx.NodeVisitor):
     def check_action(self, s: m.ActionScript) -> None:
         self.refs.clear()  # decisions are per script: a `same_as` body is shared, its context is not
         self.lits.clear()
+        self.types.clear()
         scope = action_scope(self.voc, s)
         if s.activation is not None and s.activation.when is not None:
             self.expect(s.activation.when, scope, "bool")
@@ -93,6 +98,7 @@ class Checker(fx.NodeVisitor):
     def check_component(self, s: m.ComponentScript) -> None:
         self.refs.clear()
         self.lits.clear()
+        self.types.clear()
         scope = component_scope(s)
         if s.size is not None and s.size.expr is not None:
             self.expect(s.size.expr, scope, "number")
@@ -114,7 +120,7 @@ class Checker(fx.NodeVisitor):
         """The tree with every name's resolution and every condition text's matcher in it."""
         if tree is None:
             return None
-        writer = _Write(self.refs, self.lits)
+        writer = _Write(self.refs, self.lits, self.types)
         if isinstance(tree, tuple):
             return tuple(writer.visit(st) for st in tree)
         return writer.visit(tree)
@@ -190,16 +196,19 @@ class Checker(fx.NodeVisitor):
             self.error(r.code, r.message, e, expected=r.expected or near, fix=r.fix)
             return None
         self.refs[id(e)] = r.ref
+        self.types[id(e)] = {"type": r.type}
         return r.type
 
     def visit_Attr(self, e: fx.Attr, scope: Scope, want: str | None = None) -> str | None:
         base = self.visit(e.obj, scope)
         if base is None or base == "any" or base not in ATTRIBUTES:
+            self.types[id(e)] = {"of": "any", "type": "any"}  # read by the engine's generic reader
             return "any"
         attrs = ATTRIBUTES[base]
         if e.name not in attrs:
             self.error("E308", f"a {base} has no attribute '{e.name}'", e, expected=", ".join(attrs))
             return None
+        self.types[id(e)] = {"of": base, "type": attrs[e.name]}
         return attrs[e.name]
 
     def visit_Call(self, e: fx.Call, scope: Scope, want: str | None = None) -> str | None:
@@ -239,7 +248,7 @@ class Checker(fx.NodeVisitor):
         item = self.visit(e.item, inner)
         if isinstance(e.item, fx.Name) and e.item.id == e.var and t in ELEMENT:
             return t
-        return {"unit": "units", "card": "cards"}.get(item or "", "any")
+        return {"unit": "units", "card": "cards", "request": "requests"}.get(item or "", "any")
 
     def call(self, c: fx.Call, scope: Scope, statement: bool) -> str | None:
         spec = LIBRARY.get(c.func)
@@ -253,10 +262,19 @@ class Checker(fx.NodeVisitor):
         if spec.kind == "verb" and not statement:
             self.error("E306", f"'{c.func}' changes the game and gives no value", c,
                        expected="a query here (a function that returns a value)")
-        self.arguments(spec, c.args, c.kwargs, scope, c)
-        return spec.returns
+        found = self.arguments(spec, c.args, c.kwargs, scope, c)
+        returns = spec.returns
+        if returns == "any":  # a query declared to filter a list gives a list of the same type
+            f = next((f for f in spec.summary if f.kind is Read.FILTER), None)
+            src = f.source(Role.WHAT) if f is not None else None
+            if isinstance(src, Arg) and found.get(src.param) in ELEMENT:
+                returns = found[src.param]
+        self.types[id(c)] = {"verb": spec, "type": returns}
+        return returns
 
-    def arguments(self, spec, args, kwargs, scope: Scope, node) -> None:
+    def arguments(self, spec, args, kwargs, scope: Scope, node) -> dict[str, str]:
+        """Check the arguments of a call; the type found of each, by parameter name."""
+        found: dict[str, str] = {}
         if len(args) > len(spec.params):
             self.error("E304", f"{spec.name} takes at most {len(spec.params)} arguments, got {len(args)}",
                        node, expected=spec.signature)
@@ -282,21 +300,38 @@ class Checker(fx.NodeVisitor):
                                    "e.g. \"♢2〜10\"", value, expected=spec.signature)
                 continue
             t = self.visit(value, scope, p.type)
+            if t is not None:
+                found[name] = t
             if t is not None and not compatible(p.type, t):
                 self.error("E305", f"{spec.name}: '{name}' must be {p.type}, found {t}", value,
                            expected=spec.signature)
+        return found
 
 
 class _Write(fx.NodeTransformer):
-    """Writes the checker's decisions into a tree: a resolved `ref` on each name, and each
-    condition text replaced by the condition it was parsed into."""
+    """Writes the checker's decisions into a tree: a resolved `ref` and `type` on each
+    name, the types found on each attribute read and call (and a call's declaration), and
+    each condition text replaced by the condition it was parsed into."""
 
-    def __init__(self, refs: dict[int, fx.Ref], lits: dict[int, fx.Lit]):
-        self.refs, self.lits = refs, lits
+    def __init__(self, refs: dict[int, fx.Ref], lits: dict[int, fx.Lit], types: dict[int, dict[str, object]]):
+        self.refs, self.lits, self.types = refs, lits, types
 
     def visit_Name(self, n: fx.Name) -> fx.Name:
         ref = self.refs.get(id(n))
-        return n if ref is None or ref == n.ref else replace(n, ref=ref)
+        found = self.types.get(id(n), {})
+        if (ref is None or ref == n.ref) and found.get("type", n.type) == n.type:
+            return n
+        return replace(n, ref=ref if ref is not None else n.ref, **found)  # type: ignore[arg-type]
+
+    def visit_Attr(self, n: fx.Attr) -> fx.Attr:
+        found = self.types.get(id(n))
+        n2 = self.transform_children(n)
+        return replace(n2, **found) if found else n2  # type: ignore[arg-type]
+
+    def visit_Call(self, n: fx.Call) -> fx.Call:
+        found = self.types.get(id(n))
+        n2 = self.transform_children(n)
+        return replace(n2, **found) if found else n2  # type: ignore[arg-type]
 
     def visit_Str(self, n: fx.Str):
         return self.lits.get(id(n), n)

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
+from .attributes import ATTRIBUTES as _ATTRIBUTES
 from .semantics import Arg, Change as C, Fact, Fixed, Read as R, fact
 
 if TYPE_CHECKING:
@@ -220,7 +221,7 @@ define("query", "first", "items: any, count: number?", "any",
 define("query", "last", "items: any, count: number?", "any",
        "The last `count` items (one by default), as a list.",
        does=fact(R.FILTER, what="items", count="count"))
-define("query", "stage", "", "any",
+define("query", "stage", "", "requests",
        "The requests on the stage, the top one last.",
        does=fact(R.STAGE))
 define("query", "cards_in", "zone: zone, player: player", "cards", "The cards in a player's zone.",
@@ -377,17 +378,5 @@ CONTEXT: dict[str, str] = {
 TERM_TYPES: dict[str, str] = {"zone": "zones", "unit_kind": "unit_kinds", "role": "roles", "label": "labels",
                               "status": "statuses", "rule": "rules", "event_kind": "events"}
 
-#: attributes by type (a.b); `any` admits every attribute
-ATTRIBUTES: dict[str, dict[str, str]] = {
-    "card": {"number": "number", "suit": "suit", "owner": "player"},
-    "cards": {"number": "number", "suit": "suit", "numbers": "any", "total": "number", "count": "number", "suits": "any",
-              "owner": "player"},
-    "unit": {"size": "number", "number": "number", "numbers": "any", "total": "number", "cards": "cards",
-             "suits": "any", "owner": "player", "controller": "player", "state": "state", "count": "number",
-             "entered_this_turn": "bool", "face_up": "bool"},
-    "units": {"count": "number"},
-    "player": {"life": "number", "hand": "number"},
-    "request": {"key_count": "number", "key_number": "number", "key_total": "number", "keys": "cards",
-                "action": "script", "has_target": "bool", "has_keys": "bool", "controller": "player"},
-    "event": {"cards": "cards", "count": "number", "player": "player", "request": "request"},
-}
+#: attributes by type (a.b), from the one table of attributes; `any` admits every attribute
+ATTRIBUTES = _ATTRIBUTES

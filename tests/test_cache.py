@@ -102,3 +102,30 @@ def test_the_command_line_turns_the_cache_on_for_its_command_only(tmp_path, monk
     f.write_text(FIXTURE, encoding="utf-8")
     assert main(["check", str(f)]) == 1 and (tmp_path / "cache").exists()  # alone, its format is unknown
     assert cache.ENABLED is False and load([f]).cache_key is None
+
+
+def test_two_trees_with_the_same_sizes_and_times_have_different_fingerprints(tmp_path):
+    """A compiler changed in place (a merge, a copy) can keep each module's size and time
+    of change: the fingerprint reads the bytes, so the old compiler's entries are not read."""
+    trees = []
+    for body in (b"x = 1\n", b"x = 2\n"):
+        root = tmp_path / f"tree{len(trees)}"
+        (root / "engine").mkdir(parents=True)
+        f = root / "engine" / "game.py"
+        f.write_bytes(body)
+        os.utime(f, ns=(1_700_000_000_000_000_000, 1_700_000_000_000_000_000))
+        trees.append(root)
+    a, b = (cache.tree_fingerprint(t) for t in trees)
+    assert a != b
+    (trees[1] / "engine" / "game.py").write_bytes(b"x = 1\n")
+    assert cache.tree_fingerprint(trees[1]) == a
+
+
+def test_a_bundled_file_changed_in_place_is_another_key(tmp_path):
+    f = tmp_path / "10-basic.bps"
+    f.write_bytes(b"a\n")
+    os.utime(f, ns=(1_700_000_000_000_000_000,) * 2)
+    first = cache.key([], installed=[f])
+    f.write_bytes(b"b\n")
+    os.utime(f, ns=(1_700_000_000_000_000_000,) * 2)
+    assert cache.key([], installed=[f]) != first

@@ -8,9 +8,12 @@ local (`l_card`), a context name an attribute of the engine context (`ctx.target
 vocabulary word or a constant a value (an enum member of `bpscript.values`, bound once per
 module: `_k_charged = State.CHARGED`, `_z_grave = Zone.GRAVE`), a script id a `ScriptRef`
 (`_s0 = ScriptRef('upFog')`), and a verb a direct call of the engine's function
-(`_v_move(ctx, l_card, to=_z_grave)`), an
-attribute a call of the engine's reader of it (`_a_number(ctx, l_card)`). The engine never
-looks a name up by string while a game is played.
+(`_v_move(ctx, l_card, to=_z_grave)`), and an
+attribute a read chosen from the type the checker found (`Attr.of`, `bpscript.attributes`):
+a plain Python read where the engine holds the value as it is (`l_card.number`), else the
+table's reader of that type (`_a_cards_total(ctx.key)`, `_a_unit_size(ctx, unit)`); only
+where the checker found no type does `ctx.attr(x, 'name')` look the value's type up. The
+engine never looks a name up by string while a game is played.
 """
 
 from __future__ import annotations
@@ -22,10 +25,26 @@ from .. import effects as fx
 from ..semantics import Read
 from ..source import Span
 from ..values import CONSTANTS, ZONES, source_of
-from ..verbs import ATTRIBUTES, LIBRARY
+from ..attributes import CARD_READERS, TABLE
+from ..verbs import LIBRARY
 
-#: every attribute of the language (`a.b`): each is read by an engine function bound once per module
-_ATTRIBUTE_NAMES = frozenset(name for attrs in ATTRIBUTES.values() for name in attrs)
+#: the reads the engine answers with a Python expression of the value, no call: its objects
+#: hold these as they are (a test checks each against the table's reader); `{}` is the
+#: value, read once
+DIRECT: dict[tuple[str, str], str] = {
+    ("card", "number"): "{}.number", ("card", "suit"): "{}.suit",
+    ("cards", "count"): "len({})",
+    ("unit", "owner"): "{}.owner", ("unit", "controller"): "{}.owner", ("unit", "face_up"): "{}.face_up",
+    ("unit", "state"): "(State.CHARGED if {}.charged else State.DRIVEN)",
+    ("unit", "cards"): "list({}.cards)", ("unit", "count"): "len({}.cards)",
+    ("unit", "entered_this_turn"): "({}.entered_turn == ctx.state.turn)",
+    ("units", "count"): "len({})", ("requests", "count"): "len({})",
+    ("request", "controller"): "{}.controller", ("request", "key_count"): "len({}.keys)",
+    ("request", "keys"): "list({}.keys)", ("request", "has_keys"): "bool({}.keys)",
+    ("request", "has_target"): "({}.target is not None)", ("request", "action"): "ScriptRef({}.action)",
+    ("event", "cards"): "{}.cards", ("event", "count"): "len({}.cards)", ("event", "player"): "{}.player",
+    ("event", "request"): "{}.request",
+}
 
 _BINOPS = {"+": "+", "-": "-", "*": "*", "/": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
            ">": ">", ">=": ">=", "and": "and", "or": "or", "in": "in"}
@@ -60,7 +79,7 @@ class CodeGenerator(fx.NodeVisitor):
         self.line_map: dict[int, str] = {}
         self.component = False  # in a component's methods `this` is the unit, `me` its controller
         self.verbs: set[str] = set()  # verbs and queries called: bound once per module
-        self.attributes: set[str] = set()  # attributes read: their readers bound once per module
+        self.attributes: set[tuple[str, str]] = set()  # (type, attribute) read: readers bound once per module
         self.conditions: list[str] = []  # card conditions, built once per module (as JSON data)
         self.constants: set[str] = set()  # constants of the language read: bound once per module
         self.zones: set[str] = set()  # zones named: their `Zone` members bound once per module
@@ -84,8 +103,8 @@ class CodeGenerator(fx.NodeVisitor):
             self.writeline("")
         for name in sorted(self.verbs):
             self.writeline(f"_v_{name} = _verb({name!r})")
-        for name in sorted(self.attributes):
-            self.writeline(f"_a_{name} = _attribute({name!r})")
+        for of, name in sorted(self.attributes):
+            self.writeline(f"_a_{of}_{name} = _attribute({of!r}, {name!r})")
         for name in sorted(self.constants):
             self.writeline(f"_k_{name} = {source_of(CONSTANTS[name])}")
         for name in sorted(self.zones):
@@ -150,10 +169,15 @@ class CodeGenerator(fx.NodeVisitor):
         return f"_c{len(self.conditions) - 1}"
 
     def visit_Attr(self, e: fx.Attr) -> str:
-        if e.name in _ATTRIBUTE_NAMES:  # a name of the language: its reader, bound by name
-            self.attributes.add(e.name)
-            return f"_a_{e.name}(ctx, {self.visit(e.obj)})"
-        return f"ctx.attr({self.visit(e.obj)}, {e.name!r})"
+        key = (e.of or "any", e.name)
+        obj = self.visit(e.obj)
+        if key in DIRECT:
+            return DIRECT[key].format(obj)
+        if key not in TABLE:  # a type the checker could not know: the engine looks it up
+            return f"ctx.attr({obj}, {e.name!r})"
+        self.attributes.add(key)
+        reader = f"_a_{key[0]}_{key[1]}"
+        return f"{reader}({obj})" if key in CARD_READERS else f"{reader}(ctx, {obj})"
 
     def visit_Call(self, c: fx.Call) -> str:
         self.verbs.add(c.func)

@@ -11,9 +11,10 @@ attack (`forced_choices`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Iterable
 
 from ..cards import Suit
+from ..values import ScriptRef
 from .registry import cards_of, on_field, units_of, verb
 from .request import Ctx, Request
 from .state import GameState, Unit
@@ -21,14 +22,14 @@ from .state import GameState, Unit
 
 # ---------------------------------------------------------------- verbs (inside abilities)
 @verb
-def grant_label(ctx: Ctx, units: Any, label: str) -> None:
+def grant_label(ctx: Ctx, units: object, label: str) -> None:
     """The units have the label while the ability holds (<スラッシュ> …)."""
     for u in units_of(units):
         u.ability_labels.add(label)
 
 
 @verb
-def treat_as_suits(ctx: Ctx, unit: Any, suits: Any) -> None:
+def treat_as_suits(ctx: Ctx, unit: object, suits: Suit | Iterable[Suit] | None) -> None:
     """The unit also counts as a soldier of each suit (♠兵士としても♡兵士としても扱う)."""
     ctx.state.suits_given += 1  # `apply_abilities` runs its second pass only when this grew
     given = [suits] if isinstance(suits, Suit) else list(suits or ())
@@ -37,14 +38,14 @@ def treat_as_suits(ctx: Ctx, unit: Any, suits: Any) -> None:
 
 
 @verb
-def cannot_be_targeted(ctx: Ctx, unit: Any, by: Any = None) -> None:
+def cannot_be_targeted(ctx: Ctx, unit: object, by: ScriptRef | None = None) -> None:
     """No action (only the action `by`, when given) may take the unit as its target."""
     for u in units_of(unit):
         u.untargetable_by.add(None if by is None else by.id)
 
 
 @verb
-def must_attack(ctx: Ctx, unit: Any, action: Any) -> None:
+def must_attack(ctx: Ctx, unit: object, action: ScriptRef) -> None:
     """On its controller's turn the attack action is requested whenever it may be, and the
     unit, when it may be named, is named among the attackers (巨人)."""
     for u in units_of(unit):
@@ -62,7 +63,7 @@ def waive_cost(ctx: Ctx, player: int, action_type: str, letter: str) -> None:
 
 
 @verb
-def shield_from_suit(ctx: Ctx, player: int, suit: Any) -> None:
+def shield_from_suit(ctx: Ctx, player: int, suit: Suit) -> None:
     """The player takes no damage from the effect of an opponent's action whose key cards
     hold the suit, when the player has a character just before it takes effect (要塞)."""
     ctx.state.shields.add((player, suit))
@@ -98,7 +99,7 @@ def forced_attack(st: GameState, player: int) -> set[str]:
     return {u.must_attack for u in st.players[player].field if u.must_attack is not None}
 
 
-def forced_choices(st: GameState, req: Request, offered: list[Any]) -> list[Unit]:
+def forced_choices(st: GameState, req: Request, offered: Iterable[object]) -> list[Unit]:
     """Units among `offered` (a choice inside `req`'s effect) that must be chosen: those
     bound to join the attack action `req` is, when their controller makes the choice."""
     return [u for u in units_of(offered)

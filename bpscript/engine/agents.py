@@ -17,13 +17,22 @@ and records the index of each answer so a game log can be replayed by `ReplayAge
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from ..values import Duration, Face, Position, State
+from .legal import Option, Options
 from .request import COST, ORDER, SETUP, kind_of
+
+T = TypeVar("T")
 
 #: the enums whose members an option may be, named by their id in a scripted choice
 WORDS = (State, Face, Position, Duration)
+
+
+class PlayerView(Protocol):
+    """What an agent reads of its view (`Game.view`: a `view.View`, or a dict)."""
+
+    def __getitem__(self, key: str) -> Any: ...  # Any: a JSON value, whose shape its key says
 
 
 class Withdrawn(Exception):
@@ -40,20 +49,20 @@ class Agent:
     game asks (`Game(ruleset, "lite", "entry20", seed, agents=[a, b])`). `view` is what `player` may see
     (6.1, `Game.view`); the game asks only the player whose decision it is."""
 
-    def request(self, view: dict, player: int, options: Sequence[Any]) -> Any | None:
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
         """One of `options` (a legal request: action, key cards, target) to make it, or
         None to pass the chance."""
         raise NotImplementedError
 
-    def choose(self, view: dict, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         """The options picked: costs to pay, an effect's choice, attackers, blockers, the
         order of triggered requests, the decisions of the setup. `count` items, or with
         `count` None any number from `at_least` (1, or 0: none) up; `prompt` says what
         is asked. Raise `Withdrawn` while paying a cost to take the request back."""
         raise NotImplementedError
 
-    def yes(self, view: dict, player: int, question: str) -> bool:
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
         """Whether the player does what `question` offers (必要であれば, 〜してもよい)."""
         raise NotImplementedError
 
@@ -67,13 +76,12 @@ class RandomAgent(Agent):
         self.pass_rate = pass_rate
         self.idle_pass_rate = idle_pass_rate
 
-    def request(self, view, player, options):
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
         idle = view["turn_player"] == player and not _staged(view)
         # the pass is decided first: the options (computed on first look) are not needed for it
         if self.rng.random() < (self.idle_pass_rate if idle else self.pass_rate):
             return None
-        of = getattr(options, "of", None)  # the game's options list the ways of one action alone
-        if of is None:
+        if not isinstance(options, Options):  # the game's options list the ways of one action alone
             if not options:
                 return None
             actions = sorted({o.action for o in options})
@@ -83,9 +91,10 @@ class RandomAgent(Agent):
         if not actions:
             return None
         action = self.rng.choice(sorted(actions))
-        return self.rng.choice(of(action))
+        return self.rng.choice(options.of(action))
 
-    def choose(self, view, player, options, count, prompt, at_least=1):
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         options = list(options)
         if count is None:
             n = self.rng.randint(min(at_least, len(options)), len(options)) if options else 0
@@ -93,11 +102,11 @@ class RandomAgent(Agent):
             n = min(count, len(options))
         return pick(self.rng, options, n)
 
-    def yes(self, view, player, question):
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
         return self.rng.random() < 0.5
 
 
-def pick(rng: random.Random, options: list[Any], n: int) -> list[Any]:
+def pick(rng: random.Random, options: list[T], n: int) -> list[T]:
     """`rng.sample(options, n)`, with the same draws: one item is `rng.choice` (what
     `sample` draws for it), the most frequent case (a card to discard, a blocker)."""
     if n == 1:
@@ -105,13 +114,23 @@ def pick(rng: random.Random, options: list[Any], n: int) -> list[Any]:
     return rng.sample(options, n)
 
 
-def _staged(view: Any) -> int:
+def _staged(view: PlayerView) -> int:
     """How many requests are on the stage: counted, not printed, when the view says it."""
     try:
         size = view["stage_size"]  # asked directly: a game's view answers it without `get`
     except KeyError:
         size = None
-    return len(view["stage"]) if size is None else size
+    staged: int = len(view["stage"]) if size is None else size
+    return staged
+
+
+#: a scripted request: an action id (its first legal way), a predicate over the options, or None (pass)
+Wanted = str | Callable[[Option], bool] | None
+#: a scripted choice: the items (or their text) to pick, one item, or a callable given the options
+Choice = Any  # Any: the items of any choice (cards, units, words, their text) or a callable
+#: a decision as a game log records it: a request's index or None, a choice's indices (or
+#: `WITHDRAWN`), a yes/no answer; a log read from JSON may hold anything (`ReplayAgent` checks)
+Decision = int | list[int] | str | bool | None
 
 
 class ScriptExhausted(AssertionError):
@@ -138,9 +157,9 @@ class ScriptedAgent(Agent):
     `ScriptExhausted`.
     """
 
-    def __init__(self, requests: Sequence[Any] = (), choices: Sequence[Any] = (), answers: Sequence[bool] = (),
-                 strict: bool = False, *, costs: Sequence[Any] = (), orders: Sequence[Any] = (),
-                 setup: Sequence[Any] = ()):
+    def __init__(self, requests: Sequence[Wanted] = (), choices: Sequence[Choice] = (), answers: Sequence[bool] = (),
+                 strict: bool = False, *, costs: Sequence[Choice] = (), orders: Sequence[Choice] = (),
+                 setup: Sequence[Choice] = ()):
         self.requests = list(requests)
         self.costs = list(costs)
         self.choices = list(choices)
@@ -150,7 +169,7 @@ class ScriptedAgent(Agent):
         self.strict = strict
         self.seen: list[str] = []
 
-    def queue(self, kind: str) -> list[Any]:
+    def queue(self, kind: str) -> list[Choice]:
         """The list that answers decisions of `kind` (`bpscript.engine.request.Prompt`)."""
         return {COST: self.costs, ORDER: self.orders, SETUP: self.setup}.get(kind, self.choices)
 
@@ -158,7 +177,7 @@ class ScriptedAgent(Agent):
         if self.strict:
             raise ScriptExhausted(f"P{player}: no scripted {what} left ({detail})")
 
-    def request(self, view, player, options):
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
         if not self.requests:
             self._none_left("request", player, f"legal: {[str(o) for o in options]}")
             return None
@@ -170,7 +189,8 @@ class ScriptedAgent(Agent):
                 return o
         raise AssertionError(f"scripted request {want!r} is not legal; legal: {[str(o) for o in options]}")
 
-    def choose(self, view, player, options, count, prompt, at_least=1):
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         self.seen.append(prompt)
         kind = kind_of(prompt)
         queue = self.queue(kind)
@@ -188,14 +208,14 @@ class ScriptedAgent(Agent):
                                   f"the options {[str(o) for o in options]}")
         return chosen
 
-    def yes(self, view, player, question):
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
         if not self.answers:
             self._none_left("answer", player, question)
             return False
         return bool(self.answers.pop(0))
 
 
-def _short(o: Any) -> str:
+def _short(o: object) -> str:
     """An option's other text: a unit's cards run together (`♠5♡5`), a word of the
     vocabulary by its id (`driven` for the option `State.DRIVEN`)."""
     if isinstance(o, WORDS):
@@ -207,16 +227,17 @@ def _short(o: Any) -> str:
 class Recorder(Agent):
     """Wraps an agent and records each decision as indices into its options."""
 
-    def __init__(self, inner: Agent, record: list[Any]):
+    def __init__(self, inner: Agent, record: list[Decision]):
         self.inner = inner
         self.record = record
 
-    def request(self, view, player, options):
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
         choice = self.inner.request(view, player, options)
         self.record.append(None if choice is None else next(i for i, o in enumerate(options) if o is choice))
         return choice
 
-    def choose(self, view, player, options, count, prompt, at_least=1):
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         try:
             chosen = self.inner.choose(view, player, options, count, prompt, at_least)
         except Withdrawn:
@@ -225,7 +246,7 @@ class Recorder(Agent):
         self.record.append([next(i for i, o in enumerate(options) if o is c) for c in chosen])
         return chosen
 
-    def yes(self, view, player, question):
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
         answer = bool(self.inner.yes(view, player, question))
         self.record.append(answer)
         return answer
@@ -241,23 +262,23 @@ class ReplayAgent(Agent):
     a request is an index into the options or None (pass), a choice a list of distinct
     indices no longer than asked, an answer a bool. `at` counts the decisions consumed."""
 
-    def __init__(self, record: Sequence[Any]):
+    def __init__(self, record: Sequence[Decision]):
         self.record = record
         self.at = 0
 
-    def _next(self) -> Any:
+    def _next(self) -> Decision:
         if self.at >= len(self.record):
             raise EOFError("the log's decisions ended")  # an abandoned game's log
         value = self.record[self.at]
         self.at += 1
         return value
 
-    def _fail(self, what: str, value: Any) -> LogMismatch:
+    def _fail(self, what: str, value: object) -> LogMismatch:
         shown = repr(value)
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
         return LogMismatch(f"decision {self.at} ({what}) is {shown}")
 
-    def request(self, view, player, options):
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
         i = self._next()
         if i is None:
             return None
@@ -265,7 +286,8 @@ class ReplayAgent(Agent):
             raise self._fail(f"a request of P{player}: none or 0 to {len(options) - 1}", i)
         return options[i]
 
-    def choose(self, view, player, options, count, prompt, at_least=1):
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         picked = self._next()
         if picked == WITHDRAWN and kind_of(prompt) == COST:  # taken back while choosing its costs
             raise Withdrawn()
@@ -278,7 +300,7 @@ class ReplayAgent(Agent):
                              f"{' or withdrawn' if kind_of(prompt) == COST else ''}", picked)
         return [options[i] for i in picked]
 
-    def yes(self, view, player, question):
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
         answer = self._next()
         if type(answer) is not bool:
             raise self._fail(f"a yes/no answer of P{player}: true or false", answer)

@@ -14,7 +14,8 @@ from typing import Any, Callable, ClassVar
 
 from ..conditions import from_json
 from ..values import CONSTANTS  # noqa: F401  (generated code binds `_K` from here)
-from .context import EffectContext, reader  # noqa: F401  (registers the verbs and queries generated code binds)
+from .context import EffectContext  # noqa: F401  (registers the verbs and queries generated code binds)
+from .readers import reader
 from .registry import VERBS, NotExecutable  # noqa: F401  (NotExecutable is public here)
 
 
@@ -31,10 +32,11 @@ def verb(name: str) -> Callable[..., Any]:
     return missing
 
 
-def attribute(name: str) -> Callable[[Any, Any], Any]:
-    """The engine's reader of an attribute (`x.number` → `_a_number(ctx, x)`), bound once per
-    generated module; one the engine lacks raises when read, as `EffectContext.attr` does."""
-    return reader(name)
+def attribute(of: str, name: str) -> Callable[..., Any]:
+    """The reader of attribute `name` of a value of type `of`, as the checker typed it
+    (`x.total` of cards → `_a_cards_total(x)`, a unit's state → `_a_unit_state(ctx, u)`),
+    bound once per generated module (`bpscript.engine.readers.reader`)."""
+    return reader(of, name)
 
 
 def condition(data: dict) -> Any:

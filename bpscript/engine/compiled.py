@@ -18,6 +18,7 @@ from importlib.machinery import ModuleSpec
 from types import ModuleType
 
 from .. import model as m
+from .base import Script
 from .memo import Memo
 
 #: package key → its package: a ruleset compiled once per process (the key is its source's hash)
@@ -32,14 +33,14 @@ class Package:
         self.name = name
         self._sources = sources
         #: module name (as `generate_modules` names it) → the module, compiled on first use
-        self.modules: Memo = Memo(self._compile)
+        self.modules: Memo[str, ModuleType] = Memo(self._compile)
         init = self.modules["__init__"]
         self.CLASSES: dict[str, tuple[str, str]] = init.CLASSES
 
-    def load(self, script_id: str) -> type:
+    def load(self, script_id: str) -> type[Script]:
         """The effect class of a script (a KeyError for an id the package lacks)."""
         module, name = self.CLASSES[script_id]
-        cls: type = getattr(self.modules[module], name)
+        cls: type[Script] = getattr(self.modules[module], name)
         return cls
 
     def get_source(self, fullname: str) -> str:

@@ -2,21 +2,22 @@
 
 Generated code reads the context names the checker resolved as attributes of the context
 (`ctx.target`, `ctx.key`, `ctx.me` …), calls the engine's verbs directly, and reads
-attributes with `ctx.attr(card, 'number')`. Decisions inside an effect go to a `Chooser`
+attributes with the reader of the type the checker found (`bpscript.engine.readers`), or
+`ctx.attr(x, 'number')` where it found none. Decisions inside an effect go to a `Chooser`
 (the in-effect part of the agent protocol, `bpscript.engine.agents`).
 """
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import Any, Callable, Iterator, NoReturn
 
+from ..attributes import CARD_READERS
 from ..cards import Card
 from ..model import SCOPES
-from ..values import CHARGED, DRIVEN, ScriptRef
 from . import abilities, packs, queries, targeting, trumps, verbs  # noqa: F401  (they fill the table of verbs generated code binds)
+from .readers import READERS, read
 from .registry import EndlessLoop, NotExecutable, ScriptError
-from .request import Chooser, EventFacts, Request
+from .request import Chooser, Request
 from .state import GameState, RulesError, Unit
 
 #: the rounds a `repeat … until` may run: one more is an error (`endless`), not a silent stop
@@ -26,10 +27,8 @@ NO_ONE: frozenset[int] = frozenset()  # a context's `shielded` until the flow se
 #: arguments of the generated methods (`unit` of a component, `it` of a target's where)
 CONTEXT_NAMES = frozenset({"me", "opponent", "turn_player", "this", "target", "targets", "key", "key_unit",
                            "event", "unit", "it"})
-#: the attributes `attr` answers
-ATTRIBUTES = frozenset({"size", "state", "owner", "controller", "cards", "entered_this_turn", "face_up", "number",
-                        "numbers", "total", "suit", "suits", "count", "key_count", "key_number", "key_total",
-                        "keys", "action", "has_target", "has_keys", "life", "hand", "player", "request"})
+#: the attributes the engine reads (a reader for each of the table's keys: `readers`)
+ATTRIBUTES = frozenset(name for _, name in [*CARD_READERS, *READERS])
 
 
 class EffectContext:
@@ -92,58 +91,10 @@ class EffectContext:
         return self.request.event
 
     def attr(self, obj: Any, name: str) -> Any:
-        if isinstance(obj, Unit):
-            if name == "size":
-                return self.size(obj)
-            if name == "state":
-                return CHARGED if obj.charged else DRIVEN
-            if name in ("owner", "controller"):
-                return obj.owner
-            if name == "cards":
-                return list(obj.cards)
-            if name == "entered_this_turn":
-                return obj.entered_turn == self.state.turn
-            if name == "face_up":
-                return obj.face_up
-            return self.attr(list(obj.cards), name)
-        if isinstance(obj, Card):
-            if name == "number":
-                return obj.number
-            if name == "suit":
-                return obj.suit
-            if name == "owner":
-                return obj.copy // 2
-            raise KeyError(name)
-        if isinstance(obj, Request):
-            numbers = [c.number for c in obj.keys]
-            return {"key_count": len(obj.keys), "key_number": numbers[0] if numbers else 0,
-                    "key_total": sum(numbers), "keys": list(obj.keys), "action": ScriptRef(obj.action),
-                    "has_target": obj.target is not None, "has_keys": bool(obj.keys),
-                    "controller": obj.controller}[name]
-        if isinstance(obj, list):
-            if name == "count":
-                return len(obj)
-            if all(isinstance(c, Card) for c in obj):
-                if name == "number":
-                    return obj[0].number if obj else 0
-                if name == "total":
-                    return sum([c.number for c in obj])
-                if name == "numbers":
-                    return [c.number for c in obj]
-                if name == "suit":
-                    return obj[0].suit if obj else None
-                if name == "suits":
-                    return [c.suit for c in obj]
-                if name == "owner":
-                    return obj[0].copy // 2 if obj else None
-                raise KeyError(name)
-        if isinstance(obj, EventFacts):
-            return getattr(obj, name)
-        if isinstance(obj, int) and name in ("life", "hand"):
-            return len(getattr(self.state.players[obj], name))
-        if obj is None:
-            return None
-        raise AttributeError(f"no attribute '{name}' on {type(obj).__name__}")
+        """`obj.name` where the checker could not know the type of `obj` (generated code
+        reads every other attribute with the reader of its type): the same table, looked
+        up by the value's type (`bpscript.engine.readers.read`)."""
+        return read(self, obj, name)
 
     def unresolved(self, name: str) -> Any:
         """A name the checker could not resolve (it reported it; coverage lists the script
@@ -319,62 +270,4 @@ def _ability_context(state: GameState, component: str, owner: int,
     the state."""
     cls = load_class(component)
     found = state.ability_contexts[(component, owner)] = (cls.scopes, cls.id, Request(cls.id, owner), cls())
-    return found
-
-
-# ---------------------------------------------------------------- attribute readers
-# Generated code reads `x.number` as `_a_number(ctx, x)`, the reader bound once per module
-# (`bpscript.engine.base.attribute`). A reader answers the common shapes at once and hands
-# every other to `EffectContext.attr`, so each reads exactly what `attr` would.
-#: `all(map(isinstance, cards, _CARD))`: whether every item is a card, with no Python frame
-#: per item (the readers run in every target check of a legal look)
-_CARD = repeat(Card)
-
-
-def _read_number(ctx: Any, obj: Any) -> Any:
-    if type(obj) is Unit:  # a unit's number is its cards' (attr): a unit is made of cards
-        cards = obj.cards
-        return cards[0].number if cards else 0
-    cards = obj
-    if type(cards) is list and all(map(isinstance, cards, _CARD)):
-        return cards[0].number if cards else 0
-    if type(obj) is Card:
-        return obj.number
-    return ctx.attr(obj, "number")
-
-
-def _read_suit(ctx: Any, obj: Any) -> Any:
-    if type(obj) is Unit:
-        cards = obj.cards
-        return cards[0].suit if cards else None
-    cards = obj
-    if type(cards) is list and all(map(isinstance, cards, _CARD)):
-        return cards[0].suit if cards else None
-    if type(obj) is Card:
-        return obj.suit
-    return ctx.attr(obj, "suit")
-
-
-def _read_state(ctx: Any, obj: Any) -> Any:
-    if type(obj) is Unit:
-        return CHARGED if obj.charged else DRIVEN
-    return ctx.attr(obj, "state")
-
-
-def _read_key_count(ctx: Any, obj: Any) -> Any:
-    if type(obj) is Request:
-        return len(obj.keys)
-    return ctx.attr(obj, "key_count")
-
-
-READERS: dict[str, Callable[[Any, Any], Any]] = {
-    "number": _read_number, "suit": _read_suit, "state": _read_state, "key_count": _read_key_count}
-
-
-def reader(name: str) -> Callable[[Any, Any], Any]:
-    """The function generated code reads the attribute `name` with: `(ctx, obj) -> value`."""
-    found = READERS.get(name)
-    if found is None:
-        def found(ctx: Any, obj: Any) -> Any:
-            return ctx.attr(obj, name)
     return found

@@ -10,7 +10,6 @@ can be paid in full is paid (a request whose cost is not fully paid is never mad
 from __future__ import annotations
 
 import dataclasses
-import weakref
 from operator import attrgetter
 from typing import Any, NamedTuple, Sequence
 
@@ -187,7 +186,8 @@ class Costs:
                     paid[i] = dataclasses.replace(paid[i], cards=tuple(st.players[player].grave[-moved:]) if moved else ())
             elif kind is DISCARD:
                 put(st, list(what_), "grave")
-                st.events.append(Discarded(player, tuple(what_)))
+                if Discarded.kind in st.watch.kinds:
+                    st.events.append(Discarded(player, tuple(what_)))
             else:
                 for u in what_:
                     unit_to_grave(st, u)
@@ -225,20 +225,12 @@ class Costs:
         return chosen
 
 
-#: rules → (the cost letters declared, needs by action id, letters' ids and questions)
-_TABLES: "weakref.WeakKeyDictionary[Any, tuple[Any, dict, dict]]" = weakref.WeakKeyDictionary()
-
-
 def _tables(rules: Any, declared: Any) -> tuple[dict, dict]:
-    """The needs and letters `Costs` works out, kept per rules: what an action needs and
-    what a letter asks depend on the rules' classes and the declared cost letters only,
-    and every game of a simulation would work them out again."""
-    found = _TABLES.get(rules)
-    if found is not None:
-        was, needs, letters = found
-        if was is declared:
-            return needs, letters
-    needs, letters = {}, {}  # rules given with another ruleset: its own
-    if rules is not None:
-        _TABLES[rules] = (declared, needs, letters)
-    return needs, letters
+    """The needs and letters `Costs` works out, kept by the rules (`Rules.derived`: the
+    cost letters declared, needs by action id, letters' ids and questions): what an action
+    needs and what a letter asks depend on the rules' classes and the declared cost
+    letters only, and every game of a simulation would work them out again."""
+    was, needs, letters = rules.derived(Costs, lambda: (declared, {}, {}))
+    if was is declared:
+        return needs, letters
+    return {}, {}  # rules given with another ruleset: its own

@@ -59,15 +59,17 @@ class UsedNames(NodeWalker):
         self.attributes: set[str] = set()
         self.unresolved: set[str] = set()
 
-    def visit_Call(self, node: Call) -> None:
+    # [override] below: NodeWalker dispatches by the node's class, so each visit_X
+    # receives an X (the base's walk_children takes any node)
+    def visit_Call(self, node: Call) -> None:  # type: ignore[override]
         self.used.add(node.func)
         self.walk_children(node)
 
-    def visit_Event(self, node: Event) -> None:
+    def visit_Event(self, node: Event) -> None:  # type: ignore[override]
         self.used.add(node.name)
         self.walk_children(node)
 
-    def visit_Name(self, node: Name) -> None:
+    def visit_Name(self, node: Name) -> None:  # type: ignore[override]
         ref = node.ref
         if ref is None:
             self.unresolved.add(node.id)
@@ -76,7 +78,7 @@ class UsedNames(NodeWalker):
         elif ref.kind is RefKind.TERM and ref.table == "zones":
             self.zones.add(ref.key)
 
-    def visit_Attr(self, node: Attr) -> None:
+    def visit_Attr(self, node: Attr) -> None:  # type: ignore[override]
         self.attributes.add(node.name)
         self.walk_children(node)
 
@@ -160,14 +162,16 @@ def put_in_play(s: m.Script) -> list[str]:
         return found
     for call in calls(expressions(s)):
         spec = LIBRARY.get(call.func)
-        for f in spec.summary if spec is not None else ():
+        if spec is None:
+            continue
+        for f in spec.summary:
             src = f.source(Role.AS)
             value = spec.arguments(call.args, call.kwargs).get(src.param) if isinstance(src, Arg) else None
             ref = value.ref if isinstance(value, Name) else None
             # a script, or a type (`summon(…, as=soldier)`): its id as a script, if any
             if ref is not None and (ref.kind is RefKind.SCRIPT or ref.table == "types"):
-                if value.ref.key not in found:
-                    found.append(value.ref.key)
+                if ref.key not in found:
+                    found.append(ref.key)
     return found
 
 
@@ -189,7 +193,7 @@ def coverage(rs: m.Ruleset, scripts: Iterable[m.Script] | None = None) -> list[S
 
     for s, c in zip(chosen, out):
         cond = s.key.condition if isinstance(s, m.ActionScript) and s.key is not None else None
-        if isinstance(cond, NamedCharacter) and broken(cond.character):
+        if isinstance(cond, NamedCharacter) and cond.character is not None and broken(cond.character):
             c.executable = False
             c.missing.append(f"key unit: character '{cond.character}' is not executable")
         for comp in put_in_play(s):

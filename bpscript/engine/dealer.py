@@ -12,11 +12,15 @@ it from an effect's choice, and one step from another, without reading the text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Sequence, TypeVar
+
+from ..cards import Card
 
 from ..setup_steps import SetupStep, StepKind
 from .request import SETUP, Chooser, Prompt
 from .state import GameState, RulesError, Unit
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -25,29 +29,29 @@ class Deal:
     `life` takes what is left), the preset soldiers by player, and who decides."""
 
     state: GameState
-    decks: list[list[Any]]
+    decks: list[list[Card]]
     chooser: Chooser
     preset: dict[int, Unit] = field(default_factory=dict)
     step: SetupStep | None = None  # the step running: a decision's prompt names it
 
-    def ask(self, player: int, options: Sequence[Any], count: int, question: str) -> list[Any]:
+    def ask(self, player: int, options: Sequence[T], count: int, question: str) -> list[T]:
         """`count` distinct items of `options`, chosen by `player`'s agent. An answer that
         is not `count` of the options offered is an error naming the step's question."""
         options = list(options)
         want = min(count, len(options))
         if want <= 0:
             return []
-        chosen = list(self.chooser.choose(player, options, want, Prompt(question, SETUP, self.step)))
+        chosen: list[T] = list(self.chooser.choose(player, options, want, Prompt(question, SETUP, self.step)))
         ids = {id(o) for o in options}
         if len(chosen) != want or len({id(c) for c in chosen}) != want or any(id(c) not in ids for c in chosen):
             raise RulesError(f"P{player} answered {[str(c) for c in chosen]} to {question!r}: "
                              f"{want} of {[str(o) for o in options]} expected")
         return chosen
 
-    def take_from_decks(self, step: SetupStep, what: str) -> list[list[Any]]:
+    def take_from_decks(self, step: SetupStep, what: str) -> list[list[Card]]:
         """Each player's `step.count` cards of their deck, chosen by that player (asked
         as "choose N `what` ..."), taken out of the deck; by player index."""
-        taken = []
+        taken: list[list[Card]] = []
         for p, deck in zip(self.state.players, self.decks):
             chosen = self.ask(p.index, deck, step.count or 0, f"choose {step.count} {what} ({step})")
             for c in chosen:

@@ -13,20 +13,28 @@ asked at all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .. import effects as fx
 from .. import model as m
 
-#: verb → (the ScriptedAgent list that answers it, how many answers one call takes)
-ASKS: dict[str, tuple[str, str]] = {
-    "choose_yes": ("answers", "one bool"),
-    "choose_option": ("choices", "one: a list of one option"),
-    "choose_cards": ("choices", "one: a list of the cards picked"),
-    "choose_units": ("choices", "one: a list of the units picked"),
-    "change_target": ("choices", "one: a list of the new target"),
-    "discard": ("choices", "one: a list of the cards discarded"),
-    "choose_order": ("choices", "one per item but the last: a list of the next item"),
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """How a verb asks: the ScriptedAgent list that answers it, how many answers one call takes."""
+
+    queue: str
+    answers: str
+
+
+#: verb → how it asks
+ASKS: dict[str, Ask] = {
+    "choose_yes": Ask("answers", "one bool"),
+    "choose_option": Ask("choices", "one: a list of one option"),
+    "choose_cards": Ask("choices", "one: a list of the cards picked"),
+    "choose_units": Ask("choices", "one: a list of the units picked"),
+    "change_target": Ask("choices", "one: a list of the new target"),
+    "discard": Ask("choices", "one: a list of the cards discarded"),
+    "choose_order": Ask("choices", "one per item but the last: a list of the next item"),
 }
 
 
@@ -57,7 +65,7 @@ def effect_decisions(ruleset: m.Ruleset, action: str) -> list[Decision]:
     return list(_stmts(effect.body, "always"))
 
 
-def _stmts(stmts, when: str) -> Iterator[Decision]:
+def _stmts(stmts: Iterable[fx.Stmt], when: str) -> Iterator[Decision]:
     for st in stmts:
         if isinstance(st, fx.Do):
             yield from _exprs(st.call, when)
@@ -80,14 +88,14 @@ def _stmts(stmts, when: str) -> Iterator[Decision]:
             yield from _exprs(st.cond, "repeat")
 
 
-def _exprs(expr, when: str) -> Iterator[Decision]:
+def _exprs(expr: object, when: str) -> Iterator[Decision]:
     """The asking calls of an expression, the inner ones first (they are asked first:
     `summon(choose_cards(…))` asks for the cards, then puts them on the field)."""
     for node in fx.children(expr):
         yield from _exprs(node, when)
     if type(expr) is fx.Call and expr.func in ASKS and not _names_its_cards(expr):
-        queue, answers = ASKS[expr.func]
-        yield Decision(expr.func, queue, answers, when, fx.to_source(expr), expr.span.line)
+        ask = ASKS[expr.func]
+        yield Decision(expr.func, ask.queue, ask.answers, when, fx.to_source(expr), expr.span.line)
 
 
 def _names_its_cards(call: fx.Call) -> bool:

@@ -121,7 +121,7 @@ def copy_game(game: Any, p: int, seed: int, agents: Sequence[Agent] | None = Non
     return sim, memo
 
 
-def _quiet(text: str) -> None:
+def _quiet(text: str, *args: Any) -> None:
     """The copy's notes are not kept (formatting them costs more than the look-ahead)."""
 
 

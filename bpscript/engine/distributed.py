@@ -15,10 +15,11 @@ the others).
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
+from .. import model as m
 from .rules import Rules
-from .runner import SimulationError, chunks_of, play_seeds
+from .runner import SimulationError, Summary, chunks_of, play_seeds
 
 __all__ = ["SimulationError", "simulate_ray"]
 
@@ -26,16 +27,16 @@ __all__ = ["SimulationError", "simulate_ray"]
 class _Worker:
     """One Ray actor: the ruleset loaded and its rules compiled once, then chunk after chunk."""
 
-    def __init__(self, load_ruleset: Callable[[], Any], fmt: str, frame: str):
+    def __init__(self, load_ruleset: Callable[[], m.Ruleset], fmt: str, frame: str):
         self.ruleset = load_ruleset()  # the CLI layer's loader: the engine never imports it
         self.rules = Rules(self.ruleset, fmt, frame)
 
     def run(self, seeds: range, record: bool, agents: tuple[str, str],
-            measure: bool = False) -> list[dict[str, Any]]:
+            measure: bool = False) -> list[Summary]:
         return play_seeds(self.ruleset, self.rules, seeds, record, agents, measure=measure)
 
 
-def _runtime_env() -> dict[str, Any]:
+def _runtime_env() -> dict[str, dict[str, str]]:
     """Workers import this copy of bpscript when the cluster's machines have it at the same
     place (a local runtime always does); elsewhere their own installed bpscript."""
     here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -43,10 +44,10 @@ def _runtime_env() -> dict[str, Any]:
     return {"env_vars": {"PYTHONPATH": path}}
 
 
-def simulate_ray(load_ruleset: Callable[[], Any], fmt: str, frame: str, games: int, seed: int,
+def simulate_ray(load_ruleset: Callable[[], m.Ruleset], fmt: str, frame: str, games: int, seed: int,
                  agents: tuple[str, str] = ("random", "random"), record: bool = False,
-                 progress: Any = None, address: str | None = None, workers: int | None = None,
-                 retries: int = 1, measure: bool = False) -> Iterable[dict[str, Any]]:
+                 progress: Callable[[int, int], object] | None = None, address: str | None = None,
+                 workers: int | None = None, retries: int = 1, measure: bool = False) -> Iterable[Summary]:
     """Yield the summary of each game, in seed order, as `runner.simulate` does, playing
     them on Ray. `load_ruleset` must be picklable (a module-level function or object)."""
     try:
@@ -65,14 +66,14 @@ def simulate_ray(load_ruleset: Callable[[], Any], fmt: str, frame: str, games: i
         actors = [Worker.remote(load_ruleset, fmt, frame) for _ in range(n)]
         chunks = chunks_of(range(seed, seed + games), n, most=100)  # made as they are handed out
         following = iter(range(len(chunks)))
-        pending: dict[Any, tuple[int, int, int]] = {}  # ref → (chunk, actor, attempt)
+        pending: dict[object, tuple[int, int, int]] = {}  # ref → (chunk, actor, attempt)
 
         def submit(i: int, a: int, attempt: int) -> None:
             pending[actors[a].run.remote(chunks[i], record, tuple(agents), measure)] = (i, a, attempt)
 
         for i in range(min(len(chunks), 4 * n)):  # four in flight per worker; one more as each ends
             submit(next(following), i % n, 0)
-        done: dict[int, list[dict[str, Any]]] = {}
+        done: dict[int, list[Summary]] = {}
         out, played = 0, 0
         while pending:
             ready, _ = ray.wait(list(pending), num_returns=1)

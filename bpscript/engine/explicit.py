@@ -17,9 +17,10 @@ from typing import Any, Sequence
 from .. import model as m
 from ..cards import Card, card_key
 from ..vocabulary import Origin, Window
-from .base import NotExecutable
+from .base import ActionEffect
+from .registry import NotExecutable
 from .legal import Option
-from .request import COST, Chooser, Request, kind_of
+from .request import COST, Chooser, Request, T, kind_of
 from .state import RulesError, Unit
 
 
@@ -35,10 +36,11 @@ class _CostAnswers(Chooser):
     """Answers the cost decisions of one request from the caller's list, every other
     decision from the seats as usual."""
 
-    def __init__(self, seats: Chooser, answers: Sequence[Any]):
+    def __init__(self, seats: Chooser, answers: Sequence[object]):
         self.seats, self.answers = seats, list(answers)
 
-    def choose(self, player, options, count, prompt, at_least=1):
+    def choose(self, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         if kind_of(prompt) != COST:
             return self.seats.choose(player, options, count, prompt, at_least)
         if not self.answers:
@@ -48,16 +50,20 @@ class _CostAnswers(Chooser):
         names = {str(w) for w in wanted}
         return [o for o in options if any(o is w for w in wanted) or str(o) in names]
 
-    def yes(self, player, question):
+    def yes(self, player: int, question: str) -> bool:
         return self.seats.yes(player, question)
 
 
-def _cards(player_hand: list[Card], keys: Any, zone: str = "hand") -> list[Card]:
+#: key cards as a caller names them: cards, their texts, or the texts in one string
+Keys = str | Sequence[Card | str] | None
+
+
+def _cards(player_hand: list[Card], keys: Keys, zone: str = "hand") -> list[Card]:
     """The key cards named by the caller (cards, or their text) as cards of the hand (or of
     the zone the key condition takes them from: a rare card)."""
     if isinstance(keys, str):
         keys = keys.split()
-    out = []
+    out: list[Card] = []
     for k in keys or ():
         found = k if isinstance(k, Card) else next((c for c in player_hand if str(c) == str(k) and c not in out), None)
         if found is None or found not in player_hand:
@@ -66,8 +72,8 @@ def _cards(player_hand: list[Card], keys: Any, zone: str = "hand") -> list[Card]
     return out
 
 
-def find_option(game: Any, player: int, action: str, keys: Any = (), key_unit: Unit | None = None,
-                target: Any = None) -> Option:
+def find_option(game: Any, player: int, action: str, keys: Keys = (),  # Any: a Game (game.py imports this module)
+                key_unit: Unit | None = None, target: object = None) -> Option:
     """The legal request matching what the caller names, or a `RequestError` citing the
     first rule it breaks."""
     st = game.state
@@ -81,7 +87,7 @@ def find_option(game: Any, player: int, action: str, keys: Any = (), key_unit: U
     if action not in game.rules.executable:
         missing = dict(game.rules.not_executable).get(action, ())
         raise NotExecutable(action, ", ".join(missing) or "not structured")
-    cls = game.rules.load(action)
+    cls = game.rules.action(action)
     if cls.origin != Origin.REQUEST:
         raise RequestError("5.1", f"'{action}' is a triggered action: it is never requested")
     if game.chance != player:
@@ -110,10 +116,11 @@ def find_option(game: Any, player: int, action: str, keys: Any = (), key_unit: U
             raise RequestError("5.3.1", f"{target!r} is not a target '{action}' may take")
     elif target is not None:
         raise RequestError("5.3.1", f"'{action}' takes no target")
-    return options[0]
+    found: Option = options[0]
+    return found
 
 
-def _why_not(game: Any, player: int, cls: type) -> tuple[str, str]:
+def _why_not(game: Any, player: int, cls: type[ActionEffect]) -> tuple[str, str]:  # Any: as `find_option`
     """Why an action has no legal way at all for `player` now."""
     st = game.state
     if cls.window == Window.MAIN and (player != st.turn_player or st.stage):
@@ -132,20 +139,23 @@ def _why_not(game: Any, player: int, cls: type) -> tuple[str, str]:
     return "5.3", f"'{cls.id}' cannot be requested now"
 
 
-def request(game: Any, player: int, action: str, keys: Any = (), key_unit: Unit | None = None,
-            target: Any = None, costs: Sequence[Any] | None = None) -> Any:
+def request(game: Any, player: int, action: str, keys: Keys = (),  # Any: as `find_option`
+            key_unit: Unit | None = None, target: object = None, costs: Sequence[object] | None = None) -> Request:
     """Make the request through the core flow, as if `player`'s agent had chosen it; the
     request made. `costs`: what pays each cost, in printed order (else the agent is asked)."""
     option = find_option(game, player, action, keys, key_unit, target)
+    made: Request
     if costs is None:
-        return game.take_request(player, option)
-    asked = game.costs.decisions(game.rules.load(option.action), player)
+        made = game.take_request(player, option)
+        return made
+    asked = game.costs.decisions(game.rules.action(option.action), player)
     if len(costs) != asked:  # an answer left over would pay nothing: say so before anything moves
         raise RequestError("5.2", f"{len(costs)} cost answer(s) given; paying '{option.action}' asks "
                                   f"{asked} cost decision(s) of P{player}")
     seats = game.seats
     game.seats = _CostAnswers(seats, costs)
     try:
-        return game.take_request(player, option)
+        made = game.take_request(player, option)
+        return made
     finally:
         game.seats = seats

@@ -32,13 +32,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations, islice
-from typing import Any, Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from .. import model as m
-from .agents import Agent
-from .base import NotExecutable
+from ..cards import Card, Suit
+from .agents import Agent, PlayerView, T
+from .legal import Option
+from .registry import NotExecutable
 from .game import Game, ScriptError
-from .line_deal import builds, line_deal
+from .line_deal import Move, builds, line_deal
 from .rules import Rules
 from .setup import SetupNotSupported, setup, unsupported_steps
 from .state import GameState, RulesError
@@ -48,6 +50,35 @@ BUDGET = 400         # games re-run by the unopposed search of one deal
 VERSUS_BUDGET = 300  # games re-run by one search against the second player's answers
 MAX_ANSWERS = 1      # requests of the second player the search allows (2 already costs thousands of games)
 MAX_CHOICES = 6      # alternatives tried for one choice inside an effect or a cost
+
+
+class _LineMove(Protocol):
+    """A move of G4's line (`bpscript.lint.analysis.moves.Move`; the engine imports no lint)."""
+
+    @property
+    def action(self) -> m.ActionScript: ...
+    @property
+    def keys(self) -> tuple[Card, ...]: ...
+    @property
+    def trump(self) -> str | None: ...
+
+
+class _Line(Protocol):
+    """G4's line (`bpscript.lint.analysis.search.Line`)."""
+
+    @property
+    def moves(self) -> Sequence[_LineMove]: ...
+    @property
+    def trump(self) -> str | None: ...
+
+
+class _Regulation(Protocol):
+    """A regulation as G4 gives it (`bpscript.lint.regulation.Regulation`)."""
+
+    @property
+    def key(self) -> tuple[str, str]: ...
+    @property
+    def name(self) -> str: ...
 
 
 class _Branch(BaseException):
@@ -73,13 +104,13 @@ class DealResult:
 class _Explorer(Agent):
     """Both seats: follows `path`, raises `_Branch` at the first decision beyond it."""
 
-    def __init__(self, path: Sequence[int], first: int, moves: list[tuple[str, Counter]], answers: int):
+    def __init__(self, path: Sequence[int], first: int, moves: list[Move], answers: int):
         self.path, self.first, self.moves, self.answers = list(path), first, moves, answers
         self.at = 0
         self.next_move = 0
         self.opponent_requests: list[str] = []
 
-    def _pick(self, seat: int, alternatives: list[Any]) -> Any:
+    def _pick(self, seat: int, alternatives: list[T]) -> T:
         if len(alternatives) == 1:
             return alternatives[0]  # no decision: not a node of the search
         if self.at < len(self.path):
@@ -88,7 +119,7 @@ class _Explorer(Agent):
             return alternatives[i]
         raise _Branch(seat, len(alternatives))
 
-    def request(self, view, player, options):
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
         if player == self.first:
             if self.next_move >= len(self.moves):
                 return None
@@ -102,20 +133,22 @@ class _Explorer(Agent):
             return choice
         if len(self.opponent_requests) >= self.answers:
             return None
-        choice = self._pick(player, [None, *options])
-        if choice is not None:
-            self.opponent_requests.append(choice.name)
-        return choice
+        answer: Option | None = self._pick(player, [None, *options])
+        if answer is not None:
+            self.opponent_requests.append(answer.name)
+        return answer
 
-    def choose(self, view, player, options, count, prompt, at_least=1):
-        options = list(options)
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
+        listed = list(options)
+        ways: list[list[T]]
         if count is None:
-            ways = ([[]] if at_least == 0 else []) + [[o] for o in options] + ([options] if len(options) > 1 else [])
+            ways = ([[]] if at_least == 0 else []) + [[o] for o in listed] + ([listed] if len(listed) > 1 else [])
         else:
-            ways = [list(c) for c in combinations(options, min(count, len(options)))]
+            ways = [list(c) for c in combinations(listed, min(count, len(listed)))]
         return self._pick(player, list(islice(ways, MAX_CHOICES)) or [[]])
 
-    def yes(self, view, player, question):
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
         return self._pick(player, [True, False])
 
 
@@ -134,7 +167,7 @@ class EngineFirstTurnSearch:
         self.last_reason = ""
 
     # ------------------------------------------------------------ the G4 hook
-    def first_turn_win(self, regulation: Any, line: Any) -> bool | None:
+    def first_turn_win(self, regulation: _Regulation, line: _Line) -> bool | None:
         self.last, self.last_reason = [], ""
         fmt, frame = regulation.key
         if not fmt or not frame:
@@ -150,7 +183,7 @@ class EngineFirstTurnSearch:
         blocked = sorted({mv.action.id for mv in line.moves if mv.action.id not in rules.executable})
         if blocked:
             return self._undecided(f"not executable: {', '.join(blocked)}")
-        moves = [(mv.action.id, Counter((c.number, c.suit) for c in mv.keys)) for mv in line.moves]
+        moves: list[Move] = [(mv.action.id, Counter((c.number, c.suit) for c in mv.keys)) for mv in line.moves]
         rare = sum(getattr(mv, "rare", 0) for mv in line.moves)
         trump = line.trump or next((mv.trump for mv in line.moves if getattr(mv, "trump", None)), None)
         for seed in range(self.deals):
@@ -184,12 +217,13 @@ class EngineFirstTurnSearch:
             text += "; stopped by " + ", ".join(f"「{s}」" for s in stops)
         return [text]
 
-    def _undecided(self, reason: str) -> None:
+    def _undecided(self, reason: str) -> bool | None:
+        """None (undecided), saying why."""
         self.last_reason = reason
         return None
 
     # ------------------------------------------------------------ one deal
-    def _deal(self, rules: Rules, fmt: str, frame: str, seed: int, moves, rare: int = 0,
+    def _deal(self, rules: Rules, fmt: str, frame: str, seed: int, moves: list[Move], rare: int = 0,
               trump: str | None = None) -> DealResult:
         """One deal: the engine's own setup (3.9); in a frame where the players build or
         decide, the first player builds for the line (`bpscript.engine.line_deal`)."""
@@ -201,7 +235,7 @@ class EngineFirstTurnSearch:
             seed, make = dealt
         if not _give_keys(make(), moves):
             return DealResult(seed, None, None)
-        unopposed = self._search(rules, fmt, frame, seed, moves, 0, make)[0]
+        unopposed, _stops = self._search(rules, fmt, frame, seed, moves, 0, make)
         result = DealResult(seed, unopposed, None)
         if unopposed:  # deepen: one answer of the second player, then up to MAX_ANSWERS
             for answers in range(1, MAX_ANSWERS + 1):
@@ -211,7 +245,7 @@ class EngineFirstTurnSearch:
                     break
         return result
 
-    def _search(self, rules, fmt, frame, seed, moves, answers: int,
+    def _search(self, rules: Rules, fmt: str, frame: str, seed: int, moves: list[Move], answers: int,
                 make: Callable[[], GameState]) -> tuple[bool | None, set[str]]:
         """Can the first player follow the line to a win whatever the second player does
         with at most `answers` requests? (0: the second player only passes.)"""
@@ -248,12 +282,12 @@ class EngineFirstTurnSearch:
             return None, stops
 
 
-def _give_keys(state: GameState, moves) -> bool:
+def _give_keys(state: GameState, moves: list[Move]) -> bool:
     """Put the line's key cards in the first player's hand (the setup guarantees them:
     they are the cards G4 counts as chosen), each swapped with a card of the hand that
     no move needs. False when the deck lacks one."""
     p = state.players[state.first_player]
-    wanted: Counter = Counter()
+    wanted: Counter[tuple[int, Suit | None]] = Counter()
     for _action, keys in moves:
         wanted.update(keys)
     have = Counter((c.number, c.suit) for c in p.hand)

@@ -123,14 +123,15 @@ class Game:
         self._notes: list[tuple[int, "str | Note", tuple[Any, ...]]] = []
         self.chance = self.state.turn_player
         self.passes: set[int] = set()
+        #: the contexts abilities are applied with (`apply_abilities`: the game's own calls
+        #: and its legal requests'), never replaced
+        self._ability_contexts: dict = {}
         self.costs = Costs(owner)
         self.legal = Legal(owner)
         self.triggers = Triggers(owner)
         #: the context effects resolve in, made once and set to each resolving request
         #: (`resolve`: an effect never outlives its resolution, and resolutions do not nest)
         self._resolving: EffectContext | None = None
-        #: the contexts abilities are applied with (`apply_abilities`; the game's own calls)
-        self._ability_contexts: dict = {}
         #: the view each player was last handed (`_view`)
         self._views: list[View | None] = [None, None]
         #: callables given a record (`bpscript.engine.observe`) for every event of the game
@@ -153,10 +154,11 @@ class Game:
         for o in self.observers:
             o(record)
 
-    def note(self, text: "str | Note") -> None:
-        """Keep a line of `events` (written when read). Agents are told nothing here: what
+    def note(self, text: "str | Note", *args: Any) -> None:
+        """Keep a line of `events`: a text, or a template and its arguments (a `Note`'s,
+        written when read: most notes never are). Agents are told nothing here: what
         happens reaches them through their view, and anyone else through `observers`."""
-        self._notes.append((self.state.turn, text, ()))
+        self._notes.append((self.state.turn, text, args))
 
     @property
     def events(self) -> list[str]:
@@ -316,7 +318,8 @@ class Game:
             req = Request(action, p, keys, key_unit, target, cls.resolution, cls.window, False, target_cards)
             noted = SeenOption(opt)  # an option's text shows its target as it stands now: kept as seen
         st.requested.add((p, action))
-        st.events.append(script_event("requested", action, p))
+        if ("requested", action) in st.watch.scripts:  # (`Watch`: no other is recorded)
+            st.events.append(script_event("requested", action, p))
         # counted with get: a first count does not call Counter.__missing__ (a Python method)
         requested, mine = self.requested, self.requested_by[p]
         requested[action] = requested.get(action, 0) + 1
@@ -325,8 +328,10 @@ class Game:
         return req
 
     def add_to_stage(self, req: Request) -> None:
-        self.state.stage.append(req)
-        self.state.events.append(script_event("added_to_stage", req.action, req.controller))
+        st = self.state
+        st.stage.append(req)
+        if ("added_to_stage", req.action) in st.watch.scripts:
+            st.events.append(script_event("added_to_stage", req.action, req.controller))
 
     # ------------------------------------------------------------ [8] resolution (5.4)
     def target_ok(self, req: Request) -> bool:
@@ -381,7 +386,7 @@ class Game:
             self._notes.append((st.turn, "resolved {}", (req,)))  # `note`, as a template and its argument
         else:
             st.staged = None
-            self.note(Note("resolved {} without effect (target gone or split)", req))
+            self.note("resolved {} without effect (target gone or split)", req)
         stage = st.stage
         if stage and stage[-1] is req:  # 5.4.3 4. (the top, as a rule)
             stage.pop()
@@ -393,7 +398,8 @@ class Game:
             put(st, left, "grave", staged=True)
         else:  # what the effect changed (units are matched again only when a card left one)
             st.changed()
-        st.events.append(script_event("resolved", req.action, req.controller))
+        if ("resolved", req.action) in st.watch.scripts:
+            st.events.append(script_event("resolved", req.action, req.controller))
         resolved = self.resolved  # counted with get, as in `make_request`
         resolved[req.action] = resolved.get(req.action, 0) + 1
         if st.abilities_at != st.version:

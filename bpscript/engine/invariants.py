@@ -15,13 +15,81 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Mapping, Protocol, Sequence
 
+from .. import model as m
 from ..cards import Card, card_key
 from ..conditions import CardCondition
 
-# the state is read, never imported: `GameState.check_invariants` calls this module
-GameState = Unit = Any
+
+# the state is read, never imported (`GameState.check_invariants` calls this module): what
+# the checks read of it, as Protocols `bpscript.engine.state`'s classes meet
+class Unit(Protocol):
+    """What the checks read of a `state.Unit`."""
+
+    @property
+    def cards(self) -> list[Card]: ...
+    @property
+    def face_up(self) -> bool: ...
+    @property
+    def component(self) -> str | None: ...
+    @property
+    def size_bonus(self) -> int: ...
+    @property
+    def statuses(self) -> Mapping[str, object]: ...
+
+
+class _Keyed(Protocol):
+    """A request, as the checks read it: its key cards."""
+
+    @property
+    def keys(self) -> list[Card]: ...
+
+
+class Player(Protocol):
+    """What the checks read of a `state.Player`."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def hand(self) -> list[Card]: ...
+    @property
+    def grave(self) -> list[Card]: ...
+    @property
+    def fog(self) -> list[Card]: ...
+    @property
+    def trump(self) -> list[Card]: ...
+    @property
+    def rare(self) -> list[Card]: ...
+    @property
+    def pack(self) -> list[Card]: ...
+    @property
+    def pack_opened(self) -> bool: ...
+    @property
+    def field(self) -> Sequence[Unit]: ...
+    @property
+    def trumps(self) -> Sequence[Unit]: ...
+
+    def cards(self) -> list[Card]: ...
+
+
+class GameState(Protocol):
+    """What the checks read of a `state.GameState`."""
+
+    @property
+    def ruleset(self) -> m.Ruleset: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def frame(self) -> str: ...
+    @property
+    def players(self) -> Sequence[Player]: ...
+    @property
+    def stage(self) -> Sequence[_Keyed]: ...
+    @property
+    def pending(self) -> Sequence[_Keyed]: ...
+    @property
+    def decks(self) -> Sequence[Sequence[Card]]: ...
 
 __all__ = ["InvariantViolation", "one_place", "components", "model_component", "model_components", "unit_component", "turn_ended",
            "visible_cards"]
@@ -40,7 +108,8 @@ class InvariantViolation(AssertionError):
         after = f" [after: {self.event}]" if self.event else ""
         return f"{game}{self.section}: {self.message}{after}"
 
-    def __reduce__(self):  # from a worker process, with every field
+    def __reduce__(self) -> tuple[type[InvariantViolation], tuple[str, str, str, int | None]]:
+        # from a worker process, with every field
         return (InvariantViolation, (self.section, self.message, self.event, self.seed))
 
 
@@ -48,7 +117,7 @@ def one_place(state: GameState, deck: list[Card] | None = None) -> None:
     """3.5, 3.6: each player's cards are exactly their deck (`deck` for both, else each one's
     deck as dealt), each card in exactly one place — a zone, a unit, or the stage as a key
     card of a request staged or being made (`pending`)."""
-    staged = [c for r in state.stage + state.pending for c in r.keys]
+    staged = [c for r in (*state.stage, *state.pending) for c in r.keys]
     for p in state.players:
         cards = p.cards() + [c for c in staged if owner_of(c) == p.index]
         want = [owned(c, p.index) for c in deck] if deck is not None else list(state.decks[p.index])
@@ -75,28 +144,38 @@ def owned(card: Card, player: int) -> Card:
     return Card(card.number, card.suit, card.copy % 2 + 2 * player)
 
 
-def _texts(cards: Counter) -> str:
+def _texts(cards: Counter[Card]) -> str:
     return " ".join(str(c) for c in sorted(cards.elements(), key=card_key)) or "none"
 
 
-def model_components(state: GameState, zone: str, cards: list[Card] | tuple, face_up: bool) -> tuple[str, ...]:
+def model_components(state: GameState, zone: str, cards: Sequence[Card], face_up: bool) -> tuple[str, ...]:
     """The components whose unit conditions these cards meet in `zone` (4.1.3: 「ゾーンが一致し、
     かつ ユニット条件 を満たしたユニットは、そのスクリプトの コンポーネント として扱います」), in
     script order — read from the ruleset, not from the engine's matcher (the answer depends
     on the cards and the face alone: kept per regulation)."""
     table = _conditions(state)
-    key = (zone, face_up, *cards)  # cards are made once each: the owner's copies differ only in owner
+    # cards are made once each: the owner's copies differ only in owner
+    key: tuple[str | bool | Card, ...] = (zone, face_up, *cards)
     found = table.answers.get(key)
     if found is None:
-        found = table.answers[key] = tuple(sid for z, sid, cond in table.rows
-                                           if z == zone and cond.matches(tuple(cards), face_up=face_up))
+        found = table.answers[key] = tuple(row.component for row in table.rows
+                                           if row.zone == zone and row.condition.matches(tuple(cards), face_up=face_up))
     return found
 
 
-def model_component(state: GameState, zone: str, cards: list[Card] | tuple, face_up: bool) -> str | None:
+def model_component(state: GameState, zone: str, cards: Sequence[Card], face_up: bool) -> str | None:
     """The first of `model_components` (what a unit put on the field as a type is)."""
     found = model_components(state, zone, cards, face_up)
     return found[0] if found else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """A component of the regulation: the zone it lives in, its id and its unit condition."""
+
+    zone: str
+    component: str
+    condition: CardCondition
 
 
 @dataclass(slots=True)
@@ -104,9 +183,9 @@ class _Table:
     """A regulation's (zone, component, unit condition) in script order, and the answers of
     `model_components` (the ruleset held: its id is never reused)."""
 
-    rows: list[tuple[str, str, CardCondition]]
-    answers: dict[tuple[Any, ...], tuple[str, ...]]
-    ruleset: Any
+    rows: list[_Row]
+    answers: dict[tuple[str | bool | Card, ...], tuple[str, ...]]
+    ruleset: m.Ruleset
 
 
 #: (ruleset, format, frame) → its `_Table`
@@ -122,13 +201,13 @@ def _conditions(state: GameState) -> _Table:
     if len(_TABLES) > 16:
         _TABLES.clear()
     kinds = state.ruleset.vocabulary.components  # each component kind and the zone it lives in (4.1.2)
-    rows = []
+    rows: list[_Row] = []
     for s in state.ruleset.components():
         kind = kinds.get(s.kind)
         cond = s.unit_condition.condition if s.unit_condition else None
         if kind is not None and (state.format in s.formats or state.frame in s.frames) \
                 and isinstance(cond, CardCondition):
-            rows.append((kind.zone, s.id, cond))
+            rows.append(_Row(kind.zone, s.id, cond))
     found = _TABLES[key] = _Table(rows, {}, state.ruleset)
     return found
 
@@ -179,7 +258,7 @@ def turn_ended(state: GameState, ended_by: int) -> None:
         raise InvariantViolation("7.3.1", f"P{ended_by} ended the turn with cards in the fog (the end action, step 2)")
 
 
-def visible_cards(state: GameState, p: int) -> Counter:
+def visible_cards(state: GameState, p: int) -> Counter[str]:
     """The cards player `p` may see (6.1, 8.3.2), by their printed text: both graves and
     fogs, face-up units and trumps, the stage's key cards; their own hand, units, trumps,
     rare cards and opened pack. Never a life, the opponent's hand, face-down units or

@@ -31,6 +31,9 @@ from . import observe as ob
 from .invariants import InvariantViolation, turn_ended, unit_component
 from .context import apply_abilities
 from .invariants_play import check_position, hidden
+from .legal import Option
+from .request import Request
+from .state import GameState, Unit
 from .targeting import OPPONENT, PLAYERS, REQUESTS, UNITS, candidates, where_of
 
 __all__ = ["Invariants", "InvariantViolation"]
@@ -48,7 +51,7 @@ class Paying:
 class Invariants:
     """The checker of one game: an observer of its records, and hooks the flow calls."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Any):  # Any: a Game (a weak proxy); game.py imports this module
         self.game = game  # a weak proxy (`Game.__init__`)
         self.turn = game.state.turn
         self.turn_player = game.state.turn_player
@@ -57,11 +60,11 @@ class Invariants:
         self.first_decision = False
         self.paying: Paying | None = None  # the request whose costs are being paid
         self.event = "setup"  # what happened last: named with a breach
-        self.checked: tuple = ()  # the position last checked (`_mark`)
+        self.checked: tuple[object, ...] = ()  # the position last checked (`_mark`)
         self.shown: set[int] = set()  # the players whose view of it was checked
 
     # ------------------------------------------------------------ hooks of the flow
-    def request(self, p: int, option: Any) -> None:
+    def request(self, p: int, option: Option) -> None:
         """Player `p` is about to make the request `option` (before its costs)."""
         self.event = f"P{p} requests {option.action} (turn {self.game.state.turn})"
         try:
@@ -75,7 +78,7 @@ class Invariants:
         """A decision (a request made, a pass) and what followed it are over."""
         self.check("after a decision")
 
-    def resolved(self, req: Any) -> None:
+    def resolved(self, req: Request) -> None:
         self.event = f"{req.action} of P{req.controller} resolved (turn {self.game.state.turn})"
         self.check()
 
@@ -107,7 +110,7 @@ class Invariants:
         return InvariantViolation(e.section, e.message, e.event or self.event)
 
     # ------------------------------------------------------------ the game's records
-    def __call__(self, record: Any) -> None:
+    def __call__(self, record: ob.Record) -> None:
         try:
             if isinstance(record, ob.Requested):
                 self._costs_done()
@@ -144,7 +147,7 @@ class Invariants:
                 raise InvariantViolation("7.3.1", f"{held[0].component} of P{held[0].owner} holds "
                                                   f"{sorted(held[0].statuses)} with no battle on the stage")
 
-    def _direct(self, p: int, option: Any) -> None:
+    def _direct(self, p: int, option: Option) -> None:
         game, st = self.game, self.game.state
         s = st.ruleset.scripts[option.action]
         if p != game.chance:
@@ -156,27 +159,28 @@ class Invariants:
                                               f"({'not the turn player' if p != st.turn_player else 'the stage is not empty'})")
         self._decision(p)
 
-    def _keys(self, option: Any) -> None:
+    def _keys(self, option: Option) -> None:
         s = self.game.state.ruleset.scripts[option.action]
         cond = s.key_cards.condition if s.key_cards is not None else None
         if isinstance(cond, CardCondition) and not cond.matches(tuple(option.keys), face_up=True):
             raise InvariantViolation("5.3", f"{option.action}'s key cards {' '.join(map(str, option.keys))} do "
                                             "not meet its key condition")
 
-    def _target(self, p: int, option: Any) -> None:
+    def _target(self, p: int, option: Option) -> None:
         """5.3.1: the target is one of the kind, side and where-condition the script declares."""
         game, st = self.game, self.game.state
         target = option.target
         if target is None:
             return
-        cls = game.rules.load(option.action)
+        cls = game.rules.action(option.action)
         if not cls.target_kinds:
             raise InvariantViolation("5.3.1", f"{option.action} has no target, yet one was given")
         spec = cls.target_kinds[0]
         kind, _count, _owner = spec
-        what, zone = where_of(st.ruleset.vocabulary, kind)
+        reach = where_of(st.ruleset.vocabulary, kind)
+        what, zone = reach.what, reach.zone
         if what == UNITS:
-            comp = unit_component(st, target, zone) if hasattr(target, "cards") else None
+            comp = unit_component(st, target, zone) if isinstance(target, Unit) else None
             scripts = st.ruleset.scripts
             of = scripts.get(comp) if comp is not None else None
             if of is None or kind not in (of.id, of.type.id, of.kind):
@@ -235,7 +239,7 @@ class Invariants:
                                               "([6-5], [6-10])")
 
 
-def _mark(st: Any) -> tuple:
+def _mark(st: GameState) -> tuple[object, ...]:
     """What tells two positions apart between checks: every change of cards or units bumps
     the state's version; damage, draws, charging and the stage are counted besides."""
     return (st.version, st.turn, st.turn_player, len(st.stage), len(st.pending), st.winner,
@@ -243,6 +247,5 @@ def _mark(st: Any) -> tuple:
             *(u.charged for p in st.players for u in p.field))
 
 
-def _probe(option: Any, p: int) -> Any:
-    from .request import Request
+def _probe(option: Option, p: int) -> Request:
     return Request(option.action, p, list(option.keys), option.key_unit, option.target)

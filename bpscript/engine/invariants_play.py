@@ -9,25 +9,40 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from .context import apply_abilities
+from .base import ComponentEffect
+from .context import EffectContext, apply_abilities
 from .invariants import InvariantViolation, components, one_place, unit_component, visible_cards
-from .request import Request
+from .request import Chooser, Request
+from .state import GameState
 from .view import full_view
 
 __all__ = ["abilities_recomputed", "sizes", "hidden", "check_position"]
 
 
-def _given(state: Any) -> tuple:
-    """What static abilities gave, as plain values (to compare two applications)."""
+@dataclass(frozen=True, slots=True)
+class _Given:
+    """What static abilities gave, as plain values (to compare two applications): the rule
+    variants switched on, the costs waived, the shields, and per unit what it holds."""
+
+    rules: frozenset[str]
+    waived: frozenset[tuple[int, str, str]]
+    shields: frozenset[tuple[int, object]]
+    units: list[tuple[object, ...]]
+
+
+def _given(state: GameState) -> _Given:
     units = [u for p in state.players for u in (*p.field, *p.trumps)]
-    return (frozenset(state.rules_on), frozenset(state.waived), frozenset(state.shields),
-            [(u.ability_size, frozenset(u.ability_roles), frozenset(u.ability_labels), frozenset(u.ability_suits),
-              frozenset(u.untargetable_by), u.must_attack, u.ability_locked) for u in units])
+    return _Given(frozenset(state.rules_on), frozenset(state.waived), frozenset(state.shields),
+                  [(u.ability_size, frozenset(u.ability_roles), frozenset(u.ability_labels),
+                    frozenset(u.ability_suits), frozenset(u.untargetable_by), u.must_attack, u.ability_locked)
+                   for u in units])
 
 
-def abilities_recomputed(state: Any, chooser: Any, load_class: Callable[[str], type]) -> None:
+def abilities_recomputed(state: GameState, chooser: Chooser,
+                         load_class: Callable[[str], type[ComponentEffect]]) -> None:
     """9.4.2: what abilities give is worked out afresh from their scripts, all → your →
     this, at every change: applied again from a clean state now, they give what the units
     hold (a modifier left behind, or one missing, is a breach). The engine applies them when
@@ -40,13 +55,15 @@ def abilities_recomputed(state: Any, chooser: Any, load_class: Callable[[str], t
     fresh = _given(state)
     if fresh != held:
         units = [u for p in state.players for u in (*p.field, *p.trumps)]
-        where = [f"{u!r}: {a} → {b}" for u, a, b in zip(units, held[3], fresh[3]) if a != b]
-        where += [f"{name}: {a} → {b}" for name, a, b in zip(("rules", "waived", "shields"), held, fresh) if a != b]
+        where = [f"{u!r}: {a} → {b}" for u, a, b in zip(units, held.units, fresh.units) if a != b]
+        where += [f"{name}: {a} → {b}" for name, a, b in (("rules", held.rules, fresh.rules),
+                                                           ("waived", held.waived, fresh.waived),
+                                                           ("shields", held.shields, fresh.shields)) if a != b]
         raise InvariantViolation("9.4.2", "what abilities give differs from a fresh application of their scripts "
                                           f"(held → fresh: {'; '.join(where)})")
 
 
-def sizes(state: Any, ctx: Any, load_class: Callable[[str], type]) -> None:
+def sizes(state: GameState, ctx: EffectContext, load_class: Callable[[str], type[ComponentEffect]]) -> None:
     """4.2 キャラクターのサイズ: a character's size is what its component prints (the one its
     unit conditions select) plus the live modifiers — this turn's changes, lasting ones,
     what abilities give."""
@@ -65,7 +82,7 @@ def sizes(state: Any, ctx: Any, load_class: Callable[[str], type]) -> None:
 _CARD = re.compile(r"Joker\d?|[♠♡♢♣](?:10|[2-9AJQK])")
 
 
-def hidden(game: Any, p: int) -> None:
+def hidden(game: Any, p: int) -> None:  # Any: a Game (game.py imports this module's importer)
     """6.1: nothing in what player `p` is shown is a card they may not see: every card the
     view names is one of `visible_cards` (counted: the same text twice needs two)."""
     shown = Counter(_CARD.findall(json.dumps(full_view(game, p), ensure_ascii=False)))
@@ -74,13 +91,13 @@ def hidden(game: Any, p: int) -> None:
         raise InvariantViolation("6.1", f"P{p}'s view shows cards hidden from them: {' '.join(sorted(over.elements()))}")
 
 
-def check_position(game: Any, shown_to: tuple[int, ...] = (0, 1)) -> None:
+def check_position(game: Any, shown_to: tuple[int, ...] = (0, 1)) -> None:  # Any: as `hidden`
     """Every state invariant of a game's position, in order; the views of the players
     `shown_to` (the flow checks the view of the player about to decide, as it is handed)."""
     st = game.state
     one_place(st)
     components(st)
-    abilities_recomputed(st, game.seats, game.rules.load)
-    sizes(st, game.ctx(Request("", st.turn_player)), game.rules.load)
+    abilities_recomputed(st, game.seats, game.rules.component)
+    sizes(st, game.ctx(Request("", st.turn_player)), game.rules.component)
     for p in shown_to:
         hidden(game, p)

@@ -20,11 +20,16 @@ from collections import Counter
 from typing import Any, Callable, Sequence
 
 from .. import model as m
-from ..cards import Card
+from ..cards import Card, Suit
+from ..conditions import CardCondition
 from ..setup_steps import StepKind
 from .request import Chooser, RandomChooser
 from .setup import setup
 from .state import GameState
+
+#: key cards counted by (number, suit); a move of the line: its action id and its key cards
+Keys = Counter[tuple[int, Suit | None]]
+Move = tuple[str, Keys]
 
 LINE_SEAT = 0
 SEAT_TRIES = 64  # seeds tried for one deal before giving up on the line's player going first
@@ -42,8 +47,9 @@ def builds(frame: m.Frame) -> bool:
 def trump_card(ruleset: m.Ruleset, trump: str | None, cards: Sequence[Card]) -> Card | None:
     """The card of `cards` that is the trump `trump` face up (its unit condition accepts it)."""
     script = ruleset.scripts.get(trump) if trump else None
-    cond = script.unit_condition.condition if script is not None and script.unit_condition else None
-    if cond is None:
+    cond = script.unit_condition.condition if isinstance(script, m.ComponentScript) and script.unit_condition \
+        else None
+    if not isinstance(cond, CardCondition):  # none (a unit condition is never a trump's)
         return None
     return next((c for c in cards if cond.matches((c,), face_up=True)), None)
 
@@ -52,11 +58,12 @@ class LineSetup(Chooser):
     """The setup decisions of one deal: the line's player's serve the line, every other is
     sampled with the deal's seed."""
 
-    def __init__(self, ruleset: m.Ruleset, keys: Counter, rare: int, trump: str | None, seed: int):
+    def __init__(self, ruleset: m.Ruleset, keys: Keys, rare: int, trump: str | None, seed: int):
         self.ruleset, self.keys, self.rare, self.trump = ruleset, keys, rare, trump
         self.random = RandomChooser(seed)
 
-    def choose(self, player, options, count, prompt, at_least=1):
+    def choose(self, player: int, options: Sequence[Any], count: int | None,  # Any: cards here (setup steps)
+               prompt: str, at_least: int = 1) -> list[Any]:  # Any: as `options`
         step = getattr(prompt, "step", None)
         if player != LINE_SEAT or step is None or count is None:
             return self.random.choose(player, options, count, prompt, at_least)
@@ -69,10 +76,11 @@ class LineSetup(Chooser):
         fill = self.random.choose(player, rest, count - len(wanted), prompt) if count > len(wanted) else []
         return wanted + list(fill)
 
-    def yes(self, player, question):
+    def yes(self, player: int, question: str) -> bool:
         return self.random.yes(player, question)
 
-    def _wanted(self, kind: StepKind, options: list[Any]) -> list[Any]:
+    def _wanted(self, kind: StepKind, options: list[Card]) -> list[Card]:
+        out: list[Card]
         if kind is StepKind.CHOOSE_HAND:
             need, out = Counter(self.keys), []
             for o in options:
@@ -90,7 +98,7 @@ class LineSetup(Chooser):
         return []
 
 
-def built_deck(ruleset: m.Ruleset, frame: m.Frame, keys: Counter, trump: str | None) -> list[Card] | None:
+def built_deck(ruleset: m.Ruleset, frame: m.Frame, keys: Keys, trump: str | None) -> list[Card] | None:
     """The deck the line's player builds: the listed deck, or under a rule the largest legal
     deck holding the line's key cards and trump (None when the rule cannot hold them)."""
     deck = frame.deck
@@ -112,15 +120,15 @@ def built_deck(ruleset: m.Ruleset, frame: m.Frame, keys: Counter, trump: str | N
     return chosen if not deck.problems(chosen) else None
 
 
-def line_deal(ruleset: m.Ruleset, fmt: str, frame_id: str, deal: int, moves: list[tuple[str, Counter]],
+def line_deal(ruleset: m.Ruleset, fmt: str, frame_id: str, deal: int, moves: list[Move],
               rare: int, trump: str | None) -> tuple[int, Callable[[], GameState]] | None:
     """A deal for the line: its seed and a function that sets it up afresh (the same state
     each time), the line's player (`LINE_SEAT`) going first; None when no seed of the deal's
     run gives them the first turn, or the deck rule cannot hold the line."""
     frame = ruleset.frames[frame_id]
-    keys: Counter = Counter()
-    for _action, k in moves:
-        keys.update(k)
+    keys: Keys = Counter()
+    for _action, counted in moves:
+        keys.update(counted)
     deck = built_deck(ruleset, frame, keys, trump)
     if deck is None:
         return None

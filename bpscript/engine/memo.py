@@ -6,17 +6,20 @@ a kind's scripts) is read as a dict's own lookup, with no Python call once it is
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
-class Memo(dict):
+class Memo(dict[K, V]):
     """key → `make(key)`, made on its first lookup; an error of `make` (a KeyError for an
     unknown id) reaches the caller and nothing is kept."""
 
-    def __init__(self, make: Callable[[Any], Any]):
+    def __init__(self, make: Callable[[K], V]):
         super().__init__()
         self.make = make
 
-    def __missing__(self, key: Any) -> Any:
+    def __missing__(self, key: K) -> V:
         found = self[key] = self.make(key)
         return found

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import overload
 
 from ..cards import Card
 from .request import Request
@@ -48,6 +48,10 @@ class RequestSeen:
     keys: tuple[Card, ...]
 
 
+#: a request's target as a record holds it: a unit or a request as seen, a player, or none
+Seen = UnitSeen | RequestSeen | int | None
+
+
 @dataclass(frozen=True)
 class Requested:
     """Player `player` made a request (5.3), its costs already paid."""
@@ -56,7 +60,7 @@ class Requested:
     action: str
     keys: tuple[Card, ...]
     key_unit: UnitSeen | None
-    target: Any  # UnitSeen, RequestSeen, a player index or None
+    target: Seen  # UnitSeen, RequestSeen, a player index or None
     at_once: bool
 
 
@@ -158,6 +162,11 @@ class GameOver:
     reason: str
 
 
+#: any record the game makes (`Game.observers` are told each)
+Record = (Requested | CostPaid | Passed | Triggered | Resolved | Moved | UnitEntered | UnitChanged | UnitLeft
+          | Nullified | Shuffled | TurnBegan | GameOver)
+
+
 def seen(state: GameState, unit: Unit) -> UnitSeen:
     """`unit` as it stands now (its place counted on its owner's field; 0 when gone)."""
     field = state.players[unit.owner].field
@@ -166,7 +175,12 @@ def seen(state: GameState, unit: Unit) -> UnitSeen:
                     tuple(sorted(unit.statuses)))
 
 
-def seen_target(state: GameState, target: Any) -> Any:
+@overload
+def seen_target(state: GameState, target: Unit | None) -> UnitSeen | None: ...
+@overload
+def seen_target(state: GameState, target: Unit | Request | int | None) -> Seen: ...
+def seen_target(state: GameState, target: Unit | Request | int | None) -> Seen:
+    """A key unit or a target as a record holds it."""
     if isinstance(target, Unit):
         return seen(state, target)
     if isinstance(target, Request):
@@ -178,7 +192,8 @@ def request_seen(req: Request) -> RequestSeen:
     return RequestSeen(req.action, req.controller, tuple(req.keys))
 
 
-class Place(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Place:
     """Where a card lies in a snapshot: its owner and zone."""
 
     owner: int
@@ -202,12 +217,12 @@ class Snapshot:
                     self.where[c] = Place(p.index, "field")
         self.stage = list(state.stage)
 
-    def changes(self, state: GameState, resolving: Request | None = None) -> list[Any]:
+    def changes(self, state: GameState, resolving: Request | None = None) -> list[Record]:
         """The records of what changed since the snapshot: units that left, changed and
         came (in field order), cards moved between piles, requests taken off the stage,
         a new turn."""
         after = Snapshot(state)
-        out: list[Any] = []
+        out: list[Record] = []
         left_cards: set[Card] = set()
         for key, (_u, was) in self.units.items():
             if key not in after.units:
@@ -222,7 +237,8 @@ class Snapshot:
             else:
                 out.append(UnitEntered(now))
         groups: dict[tuple[int, str, str], list[Card]] = {}
-        for card, (owner, zone) in after.where.items():
+        for card, place in after.where.items():
+            owner, zone = place.owner, place.zone
             came = self.where.get(card)
             source = came.zone if came is not None else "stage"
             if zone == "field" or source == zone or card in left_cards:

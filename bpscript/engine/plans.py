@@ -6,16 +6,21 @@ actions may have a way at all (`Tables`). A decision then only reads the state.
 
 from __future__ import annotations
 
-import weakref
 from functools import reduce
 from operator import or_
-from typing import Any
+from typing import cast
 
 from ..cards import Card
-from ..conditions import Slots
+from ..conditions import CardPattern, Slots
 from ..vocabulary import Window
 from . import targeting
 from .base import ActionEffect
+from .costs import Costs, Need
+from .rules import Rules
+
+
+#: the target kind of a plan whose action takes no target (`Plan.spec`)
+NO_TARGET: targeting.TargetSpec = ("", None, None)
 
 
 class Plan:
@@ -26,7 +31,7 @@ class Plan:
                  "key_zone", "patterns", "single", "bits", "bit_list", "targeted", "spec", "where", "any_target",
                  "uniform", "needs_with_keys", "always", "on_stage", "several")
 
-    def __init__(self, cls: type, rules: Any, costs: Any):
+    def __init__(self, cls: type[ActionEffect], rules: Rules, costs: Costs):
         self.cls, self.id, self.name = cls, cls.id, cls.name
         self.main = cls.window == Window.MAIN
         self.needs = costs.totals(cls)
@@ -38,7 +43,7 @@ class Plan:
         self.key_unit = bool(cls.key_is_unit)
         self.key = cls.key is not None and not cls.key_is_unit
         # key cards from a zone other than the hand (★レアカード1枚: the rare zone)
-        cond = rules.ruleset.scripts[cls.id].key.condition if self.key else None  # type: ignore[union-attr]
+        cond = rules.key_condition(cls.id) if self.key else None
         self.key_zone: str | None = getattr(cond, "zone", None)
         #: a key of one card per pattern from the hand (♡A〜10, ♡A〜K と ♢A〜K): the patterns, a bit
         #: for each in `Tables.masks` (`bits`: all of them), and whether it is a one-card key
@@ -48,14 +53,13 @@ class Plan:
         self.bits = 0
         self.bit_list: list[int] = []  # a bit per pattern, in order
         self.targeted = bool(cls.target_kinds)
-        self.spec = cls.target_kinds[0] if self.targeted else None
-        #: what the target kind ranges over (`targeting.where_of`), resolved once
-        self.where: targeting.Reach | None = None
-        if self.spec is not None:
-            kind, _count, _owner = self.spec
-            self.where = targeting.where_of(rules.ruleset.vocabulary, kind)
+        #: its target kind, and what that ranges over (`targeting.where_of`), resolved once
+        #: (`NO_TARGET` and nothing, for an action without one: read only when `targeted`)
+        self.spec: targeting.TargetSpec = cls.target_kinds[0] if self.targeted else NO_TARGET
+        self.where = targeting.where_of(rules.ruleset.vocabulary, self.spec[0]) if self.targeted \
+            else targeting.Reach(targeting.NOTHING)
         #: its targets are requests on the stage: none in メイン, whose stage is empty (5.1)
-        self.on_stage = self.where is not None and self.where.what == targeting.REQUESTS
+        self.on_stage = self.where.what == targeting.REQUESTS
         # no where-condition: the targets are the candidates, whatever the key cards
         self.any_target = type(self.inst).target_ok is ActionEffect.target_ok
         discards, drive_key = self.per_way
@@ -77,11 +81,11 @@ class Tables:
     each card, which patterns of key conditions it meets (a bit per pattern of each action:
     a hand is looked at once per decision, not once per action)."""
 
-    def __init__(self, rules: Any, costs: Any):
+    def __init__(self, rules: Rules, costs: Costs):
         self.plans = [Plan(c, rules, costs) for c in rules.direct]
         self.any_time = [plan for plan in self.plans if not plan.main]  # the actions outside メイン too
         self.by_id = {plan.id: plan for plan in self.plans}
-        self.patterns: list[tuple[int, Any]] = []  # (bit, pattern)
+        self.patterns: list[tuple[int, CardPattern]] = []  # (bit, pattern)
         for plan in self.plans:
             for pattern in plan.patterns:
                 bit = 1 << len(self.patterns)
@@ -89,8 +93,8 @@ class Tables:
                 plan.bits |= bit
                 plan.bit_list.append(bit)
         self.masks: dict[Card, int] = {}
-        self._playable: dict[tuple[bool, int], tuple[tuple[Plan, ...], tuple[Any, ...]]] = {}
-        self._windows: dict[int, tuple[Any, Any]] = {}  # bits → `Hand.windows` (both `playable`)
+        self._playable: dict[tuple[bool, int], Playable] = {}
+        self._windows: dict[int, tuple[Playable, Playable]] = {}  # bits → `Hand.windows` (both `playable`)
 
     def mask(self, card: Card) -> int:
         """The bits of the key patterns `card` meets (computed once per card)."""
@@ -101,9 +105,9 @@ class Tables:
 
     def hand(self, cards: tuple[Card, ...]) -> "Hand":
         """How legal requests see a hand (`Hand`)."""
-        masks = list(map(self.masks.get, cards))
-        if None in masks:  # a card not seen yet
-            masks = [self.mask(c) for c in cards]
+        seen = list(map(self.masks.get, cards))
+        # a card not seen yet: None in `seen` (a list of ints otherwise: `cast` only names it so)
+        masks = [self.mask(c) for c in cards] if None in seen else cast(list[int], seen)
         if len(set(cards)) != len(cards):  # a card twice: not in a real game, but each set once
             masks = [m if c not in cards[:i] else 0 for i, (c, m) in enumerate(zip(cards, masks))]
         bits = reduce(or_, masks, 0)
@@ -112,7 +116,7 @@ class Tables:
             windows = self._windows[bits] = (self.playable(False, bits), self.playable(True, bits))
         return Hand(cards, masks, bits, windows)
 
-    def playable(self, main: bool, bits: int) -> tuple[tuple[Plan, ...], tuple[Any, ...]]:
+    def playable(self, main: bool, bits: int) -> Playable:
         """The plans of the window (every action in メイン, else those outside it: 5.1) whose
         key patterns are all met by some card of a hand whose cards meet `bits` (an action
         with a pattern no card meets has no way), less those that target a request in メイン,
@@ -127,6 +131,10 @@ class Tables:
         return found
 
 
+#: per window (`Hand.windows[main]`): the plans that may have a way, and the payments they need
+Playable = tuple[tuple[Plan, ...], tuple[Need, ...]]
+
+
 class Hand:
     """A hand as legal requests look at it: per card, the key patterns it meets (0 for a
     card met before in the hand: each key set once); their union (`bits`); and per window
@@ -139,19 +147,15 @@ class Hand:
     __slots__ = ("cards", "masks", "bits", "windows", "sets", "met", "key_sets")
 
     def __init__(self, cards: tuple[Card, ...], masks: list[int], bits: int,
-                 windows: tuple[tuple[tuple[Plan, ...], tuple[Any, ...]], ...]):
+                 windows: tuple[Playable, Playable]):
         self.cards, self.masks, self.bits, self.windows = cards, masks, bits, windows
         self.sets: dict[str, list[tuple[Card, ...]]] = {}
         self.met: dict[str, bool] = {}  # action id → whether a key set exists (`_Scan.matched`)
-        self.key_sets: Any = None  # `Rules.hand_key_sets` of the hand, once asked (`_Scan.key_sets`)
+        #: `Rules.hand_key_sets` of the hand, once asked (`_Scan.key_sets`)
+        self.key_sets: dict[str, list[tuple[Card, ...]]] | None = None
 
 
-_TABLES: "weakref.WeakKeyDictionary[Any, Tables]" = weakref.WeakKeyDictionary()
-
-
-def tables_of(rules: Any, costs: Any) -> Tables:
-    """The tables of `rules` (made once; `costs` reads the cost letters of the ruleset)."""
-    found = _TABLES.get(rules)
-    if found is None:
-        found = _TABLES[rules] = Tables(rules, costs)
-    return found
+def tables_of(rules: Rules, costs: Costs) -> Tables:
+    """The tables of `rules` (made once, kept by the rules: `Rules.derived`; `costs` reads
+    the cost letters of the ruleset)."""
+    return rules.derived(Tables, Tables, rules, costs)

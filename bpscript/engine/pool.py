@@ -14,28 +14,38 @@ import pickle
 from dataclasses import dataclass
 from multiprocessing import get_context
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Iterator, Sequence
+from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal, Sequence, TypeVar, cast
 
 from ..lifeline import die_with_parent
+
+if TYPE_CHECKING:  # the contexts of the start methods (ForkContext exists only where fork does)
+    from multiprocessing.context import ForkContext, ForkServerContext, SpawnContext
 
 
 class WorkerError(Exception):
     """A worker process could not finish its task: it died, or its error could not be sent."""
 
 
+T = TypeVar("T")
+R = TypeVar("R")
+
+
 @dataclass
 class _Worker:
-    process: Any
+    process: BaseProcess
     conn: Connection
     task: int | None = None  # the index of the task it runs
 
 
-def ordered(tasks: Sequence[Any], jobs: int, function: Callable[[Any], Any], initializer: Callable[..., None],
-            initargs: tuple[Any, ...] = (), start_method: str = "fork") -> Iterator[Any]:
+def ordered(tasks: Sequence[T], jobs: int, function: Callable[[T], R], initializer: Callable[..., None],
+            initargs: tuple[object, ...] = (),
+            start_method: Literal["fork", "spawn", "forkserver"] = "fork") -> Iterator[R]:
     """`function(task)` of every task, computed on `jobs` worker processes (each set up once
     by `initializer(*initargs)`), yielded in the order of `tasks`. A task's exception is
     raised here; the workers are gone when the generator ends, however it ends."""
-    ctx = get_context(start_method)
+    # typeshed types `get_context(str)` as the BaseContext, which has no `Process`
+    ctx = cast("ForkContext | SpawnContext | ForkServerContext", get_context(start_method))
     workers: list[_Worker] = []
     failed = True
     try:
@@ -49,7 +59,7 @@ def ordered(tasks: Sequence[Any], jobs: int, function: Callable[[Any], Any], ini
         waiting = iter(range(len(tasks)))
         for w in workers:
             _hand(w, waiting, tasks)
-        results: dict[int, Any] = {}
+        results: dict[int, R] = {}
         following = 0
         while following < len(tasks):
             busy = [w for w in workers if w.task is not None]
@@ -66,13 +76,13 @@ def ordered(tasks: Sequence[Any], jobs: int, function: Callable[[Any], Any], ini
         _stop(workers, failed)
 
 
-def _hand(w: _Worker, waiting: Iterator[int], tasks: Sequence[Any]) -> None:
+def _hand(w: _Worker, waiting: Iterator[int], tasks: Sequence[object]) -> None:
     w.task = next(waiting, None)
     if w.task is not None:
         w.conn.send((w.task, tasks[w.task]))
 
 
-def _receive(w: _Worker) -> Any:
+def _receive(w: _Worker) -> Any:  # Any: a task's result, unpickled from the pipe
     try:
         ok, value = w.conn.recv()
     except (EOFError, OSError):
@@ -100,8 +110,8 @@ def _stop(workers: list[_Worker], kill: bool) -> None:
         w.conn.close()
 
 
-def _serve(conn: Connection, function: Callable[[Any], Any], initializer: Callable[..., None],
-           initargs: tuple[Any, ...], parent: int) -> None:
+def _serve(conn: Connection, function: Callable[[Any], object],  # Any: a task, unpickled from the pipe
+           initializer: Callable[..., None], initargs: tuple[object, ...], parent: int) -> None:
     """A worker's loop: set up once, then run each task received until told to stop (or
     until the parent ends: the pipe would never tell, its siblings hold it open too)."""
     die_with_parent(parent)
@@ -122,7 +132,7 @@ def _serve(conn: Connection, function: Callable[[Any], Any], initializer: Callab
         try:
             if setup_error is not None:
                 raise setup_error
-            reply: tuple[bool, Any] = (True, function(task))
+            reply: tuple[bool, object] = (True, function(task))
         except Exception as e:  # noqa: BLE001 - sent to the parent, which raises it
             reply = (False, portable(e))
         try:

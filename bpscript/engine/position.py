@@ -23,6 +23,7 @@ from typing import Any, Sequence
 
 from .. import model as m
 from ..cards import Card
+from .agents import Agent
 from .game import Game
 from .request import Request
 from .rules import Rules
@@ -57,7 +58,9 @@ class Position:
         self.ruleset, self.format, self.frame = ruleset, fmt, frame
         self.state = GameState(ruleset, fmt, frame, (Player(0), Player(1)), random.Random(seed),
                                turn=turn, turn_player=turn_player, first_player=first_player)
-        self.state.decks = ([], [])
+        #: each player's deck as placed (the state's `decks`, filled as cards are placed)
+        self._decks: tuple[list[Card], list[Card]] = ([], [])
+        self.state.decks = self._decks
         self._placed: set[Card] = set()
         self.seed = seed
 
@@ -70,16 +73,16 @@ class Position:
             if c in self._placed:
                 raise PositionError(f"{c} of player {owner if owner is not None else player} is placed twice")
             self._placed.add(c)
-            self.state.decks[owner_of(c)].append(c)
+            self._decks[owner_of(c)].append(c)
         return cards
 
     def _disown(self, cards: list[Card]) -> None:
         """Take back cards of a placement that was refused (the position stays as it was)."""
         for c in cards:
             self._placed.discard(c)
-            self.state.decks[owner_of(c)].remove(c)
+            self._decks[owner_of(c)].remove(c)
 
-    def _pile(self, zone: str, player: int, text, owner: int | None) -> list[Card]:
+    def _pile(self, zone: str, player: int, text: str | Sequence[str], owner: int | None) -> list[Card]:
         cards = self._own(player, text, owner)
         pile = getattr(self.state.players[player], zone)
         if zone in ("life", "grave"):  # listed top first; the top of a pile is the end of its list
@@ -190,7 +193,8 @@ class Position:
         return units
 
     # ------------------------------------------------------------ the stage
-    def request(self, player: int, action: str, keys: str | Sequence[str] = (), target: Any = None,
+    def request(self, player: int, action: str, keys: str | Sequence[str] = (),
+                target: Unit | Request | int | None = None,
                 owner: int | None = None) -> Request:
         """A request already on the stage (its costs paid): the top is the last one added."""
         script = self.ruleset.scripts.get(action)
@@ -204,8 +208,8 @@ class Position:
         return req
 
     # ------------------------------------------------------------ the game
-    def game(self, agents: Sequence[Any], rules: Rules | None = None, *, partial: bool = False,
-             check: bool = True, **kwargs: Any) -> Game:
+    def game(self, agents: Sequence[Agent], rules: Rules | None = None, *, partial: bool = False,
+             check: bool = True, **kwargs: Any) -> Game:  # Any: `Game`'s other keyword arguments, passed on
         """A Game that goes on from this position (the turn player has the chance). `partial`
         allows a regulation with scripts the engine cannot run (they are never offered)."""
         self.state.rematch()

@@ -4,19 +4,22 @@ change nothing in the game, except asking a player to choose (5.3, 9.4)."""
 from __future__ import annotations
 
 import builtins
-from typing import Any
+from typing import Iterable, TypeVar
 
 from ..cards import Card, Suit
-from ..values import CHARGED
+from ..conditions import CardCondition
+from ..values import CHARGED, State, Zone
 from .abilities import forced_choices
 from .registry import accepts, cards_of, on_field, units_of, verb
-from .request import Ctx
+from .request import Ctx, Request
 from .state import Unit, owner_of
+
+T = TypeVar("T")
 
 
 # ---------------------------------------------------------------- zones and cards
 @verb
-def cards_in(ctx: Ctx, zone: Any, player: int) -> list[Card]:
+def cards_in(ctx: Ctx, zone: Zone, player: int) -> list[Card]:
     return list(getattr(ctx.state.players[player], zone))
 
 
@@ -27,7 +30,7 @@ def top_cards(ctx: Ctx, player: int, count: int) -> list[Card]:
 
 
 @verb
-def in_zone(ctx: Ctx, what: Any, zone: Any) -> bool:
+def in_zone(ctx: Ctx, what: object, zone: Zone) -> bool:
     if isinstance(what, Unit):  # a unit moved as one: its cards are where it went (移せた場合)
         if zone == "field" or on_field(ctx.state, what):
             return zone == "field" and on_field(ctx.state, what)
@@ -54,7 +57,7 @@ def key_of(ctx: Ctx, suit: Suit) -> Card | None:
 
 
 @verb
-def has_number(ctx: Ctx, what: Any, number: int) -> bool:
+def has_number(ctx: Ctx, what: object, number: int) -> bool:
     for c in cards_of(what):  # a loop, not any(…): no generator per question
         if c.number == number:
             return True
@@ -62,7 +65,7 @@ def has_number(ctx: Ctx, what: Any, number: int) -> bool:
 
 
 @verb
-def has_suit(ctx: Ctx, what: Any, suit: Any) -> bool:
+def has_suit(ctx: Ctx, what: object, suit: Suit | Iterable[Suit] | None) -> bool:
     """A unit's cards, or the suits an ability has it count as (♠兵士としても扱う)."""
     if type(what) is Unit and isinstance(suit, Suit):  # the common shape (装備's target), read as below
         for c in what.cards:
@@ -74,7 +77,7 @@ def has_suit(ctx: Ctx, what: Any, suit: Any) -> bool:
 
 
 @verb
-def matches(ctx: Ctx, what: Any, condition: Any) -> bool:
+def matches(ctx: Ctx, what: object, condition: CardCondition) -> bool:
     """Whether the cards (or a unit's cards) meet the condition: each of them, for a
     one-card pattern list (`♢2〜10`); together, for any other condition."""
     cards = cards_of(what)
@@ -85,13 +88,13 @@ def matches(ctx: Ctx, what: Any, condition: Any) -> bool:
 
 
 @verb
-def matching(ctx: Ctx, cards: Any, condition: Any) -> list[Card]:
+def matching(ctx: Ctx, cards: object, condition: CardCondition) -> list[Card]:
     return [c for c in cards_of(cards) if accepts(condition, c)]
 
 
 # ---------------------------------------------------------------- units
 @verb
-def units(ctx: Ctx, kind: str, player: Any = None) -> list[Unit]:
+def units(ctx: Ctx, kind: str, player: int | None = None) -> list[Unit]:
     """The units on the field whose component is of the type (soldier) or the component
     kind (character)."""
     st = ctx.state
@@ -101,7 +104,7 @@ def units(ctx: Ctx, kind: str, player: Any = None) -> list[Unit]:
 
 
 @verb
-def is_a(ctx: Ctx, unit: Any, kind: str) -> bool:
+def is_a(ctx: Ctx, unit: object, kind: str) -> bool:
     if not isinstance(unit, Unit) or unit.component is None:
         return False
     s = ctx.state.ruleset.scripts.get(unit.component)
@@ -109,17 +112,17 @@ def is_a(ctx: Ctx, unit: Any, kind: str) -> bool:
 
 
 @verb
-def has_role(ctx: Ctx, unit: Any, role: str) -> bool:
+def has_role(ctx: Ctx, unit: object, role: str) -> bool:
     return isinstance(unit, Unit) and ctx.has_role(unit, role)
 
 
 @verb
-def has_label(ctx: Ctx, unit: Any, label: str) -> bool:
+def has_label(ctx: Ctx, unit: object, label: str) -> bool:
     return isinstance(unit, Unit) and ctx.has_label(unit, label)
 
 
 @verb
-def with_status(ctx: Ctx, units: Any, status: str, on: Any = None) -> list[Unit]:
+def with_status(ctx: Ctx, units: object, status: str, on: object = None) -> list[Unit]:
     if type(units) is not list:
         units = units_of(units)
     if on is None:
@@ -128,61 +131,62 @@ def with_status(ctx: Ctx, units: Any, status: str, on: Any = None) -> list[Unit]
 
 
 @verb
-def has_status(ctx: Ctx, unit: Any, status: str) -> bool:
+def has_status(ctx: Ctx, unit: object, status: str) -> bool:
     return isinstance(unit, Unit) and status in unit.statuses
 
 
 @verb
-def with_suit(ctx: Ctx, units: Any, suit: Suit) -> list[Unit]:
+def with_suit(ctx: Ctx, units: object, suit: Suit) -> list[Unit]:
     return [u for u in units_of(units) if any(c.suit is suit for c in u.cards) or suit in u.ability_suits]
 
 
 @verb
-def in_state(ctx: Ctx, units: Any, state: Any) -> list[Unit]:
+def in_state(ctx: Ctx, units: object, state: State) -> list[Unit]:
     return [u for u in units_of(units) if u.charged == (state is CHARGED)]
 
 
 @verb
-def size(ctx: Ctx, unit: Any) -> int:
+def size(ctx: Ctx, unit: object) -> int:
     return ctx.size(unit) if isinstance(unit, Unit) else 0
 
 
 @verb
-def total_size(ctx: Ctx, units: Any) -> int:
+def total_size(ctx: Ctx, units: object) -> int:
     return builtins.sum(map(ctx.size, units_of(units)))
 
 
 @verb
-def linked(ctx: Ctx, unit: Unit) -> Any:
+def linked(ctx: Ctx, unit: Unit) -> Unit | None:
     return unit.link if isinstance(unit, Unit) else None
 
 
 # ---------------------------------------------------------------- numbers and lists
 @verb
-def count(ctx: Ctx, items: Any) -> int:
+def count(ctx: Ctx, items: object) -> int:
     return len(items) if isinstance(items, (list, tuple)) else int(items is not None)
 
 
 @verb
-def sum_(ctx: Ctx, numbers: Any) -> int:
+def sum_(ctx: Ctx, numbers: Iterable[int]) -> int:
     return builtins.sum(numbers)
 
 
 @verb
-def first(ctx: Ctx, items: Any, count: int = 1) -> list[Any]:
+def first(ctx: Ctx, items: object, count: int = 1) -> list[object]:
     if type(items) is list:
-        return items[:count]  # a new list
+        head: list[object] = items[:count]  # a new list
+        return head
     return list(items)[:count] if isinstance(items, (list, tuple)) else ([items] if items is not None else [])
 
 
 @verb
-def last(ctx: Ctx, items: Any, count: int = 1) -> list[Any]:
-    items = list(items) if isinstance(items, (list, tuple)) else ([items] if items is not None else [])
-    return items[len(items) - min(count, len(items)):]
+def last(ctx: Ctx, items: object, count: int = 1) -> list[object]:
+    got: list[object] = list(items) if isinstance(items, (list, tuple)) else ([items] if items is not None else [])
+    return got[len(got) - min(count, len(got)):]
 
 
 @verb
-def stage(ctx: Ctx) -> list[Any]:
+def stage(ctx: Ctx) -> list[Request]:
     return list(ctx.state.stage)
 
 
@@ -204,15 +208,16 @@ def choose_units(ctx: Ctx, player: int, units: list[Unit], count: int | None = N
 
 
 @verb
-def choose_option(ctx: Ctx, player: int, options: list[Any]) -> Any:
-    return ctx.chooser.choose(player, list(options), 1, "choose one")[0]
+def choose_option(ctx: Ctx, player: int, options: list[T]) -> T:
+    chosen: T = ctx.chooser.choose(player, list(options), 1, "choose one")[0]
+    return chosen
 
 
 @verb
-def choose_order(ctx: Ctx, player: int, cards: Any) -> list[Any]:
+def choose_order(ctx: Ctx, player: int, cards: Iterable[T]) -> list[T]:
     """The player puts the items in an order: chosen one by one, first to last."""
     rest = list(cards)
-    out = []
+    out: list[T] = []
     while len(rest) > 1:
         pick = ctx.chooser.choose(player, rest, 1, "choose the next in order")[0]
         rest.remove(pick)

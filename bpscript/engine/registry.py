@@ -9,20 +9,24 @@ trigger check matches.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from ..cards import Card
+from ..conditions import CardCondition
 from ..values import ScriptRef
 from .state import GameState, Unit
 
-VERBS: dict[str, Callable[..., Any]] = {}
+#: the verbs and queries by name
+VERBS: dict[str, Callable[..., Any]] = {}  # Any: each its library parameters and result (generated code calls it)
+F = TypeVar("F", bound=Callable[..., Any])  # Any: a verb of any signature
+
 #: the events the core flow and the scripts (`signal`) emit, which the trigger check matches
 EVENTS = frozenset({"resolved", "requested", "added_to_stage", "moved", "discarded", "unblocked"})
 #: the events about a script (the event's second item is its id)
 SCRIPT_EVENTS = frozenset({"resolved", "requested", "added_to_stage"})
 
 
-def names_script(args: tuple, action: str) -> bool:
+def names_script(args: tuple[object, ...], action: str) -> bool:
     """Whether a triggered action's event arguments accept an event about the script
     `action`: none given (any script), or that script."""
     if not args:
@@ -40,7 +44,8 @@ class NotExecutable(Exception):
         self.script_id = script_id
         self.reason = reason
 
-    def __reduce__(self):  # pickled from a worker process with the arguments it was made of
+    def __reduce__(self) -> tuple[type[NotExecutable], tuple[object, ...]]:
+        # pickled from a worker process with the arguments it was made of
         return (type(self), (self.script_id, self.reason))
 
 
@@ -52,7 +57,8 @@ class ScriptError(Exception):
         super().__init__(f"{place or '?'}: in script '{script}': {type(error).__name__}: {error}")
         self.script, self.place, self.error = script, place, error
 
-    def __reduce__(self):  # from a worker process: the error as its type and text if it does not pickle
+    def __reduce__(self) -> tuple[type[ScriptError], tuple[str, str | None, BaseException]]:
+        # from a worker process: the error as its type and text if it does not pickle
         import pickle
         try:
             pickle.dumps(self.error)
@@ -67,13 +73,13 @@ class EndlessLoop(RuntimeError):
     raised as a `ScriptError` at the loop, never a silent stop."""
 
 
-def verb(fn: Callable[..., Any]) -> Callable[..., Any]:
+def verb(fn: F) -> F:
     """Register an implementation under its name (a trailing `_` is dropped: `sum_` is `sum`)."""
     VERBS[fn.__name__.rstrip("_")] = fn
     return fn
 
 
-def cards_of(what: Any) -> list[Card]:
+def cards_of(what: object) -> list[Card]:
     """The cards of a card, a unit, or a list of them."""
     if isinstance(what, Card):
         return [what]
@@ -90,7 +96,7 @@ def cards_of(what: Any) -> list[Card]:
     return []
 
 
-def units_of(what: Any) -> list[Unit]:
+def units_of(what: object) -> list[Unit]:
     """The units of a unit or a list."""
     if isinstance(what, Unit):
         return [what]
@@ -106,10 +112,11 @@ def on_field(st: GameState, unit: Unit) -> bool:
     return False
 
 
-def accepts(cond: Any, card: Card) -> bool:
+def accepts(cond: CardCondition, card: Card) -> bool:
     """Whether one card meets a card condition: a one-card pattern list (`Joker,A,J,Q,K`,
     `♢2〜10`) tests the card; any other condition the card on its own."""
     patterns = getattr(cond, "patterns", None)
     if patterns is not None and len(patterns) == 1:
-        return patterns[0].accepts(card)
+        one: bool = patterns[0].accepts(card)
+        return one
     return bool(cond.matches((card,)))

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from ..cards import Card
+from ..setup_steps import SetupStep
 from ..vocabulary import Resolution, Window
 from .state import GameState, Unit
+
+T = TypeVar("T")
 
 
 class Prompt(str):
@@ -23,9 +26,9 @@ class Prompt(str):
 
     kind: str
     #: for a setup decision, the frame's step that asks it (a `bpscript.setup_steps.SetupStep`)
-    step: Any
+    step: SetupStep | None
 
-    def __new__(cls, text: str, kind: str = "effect", step: Any = None) -> "Prompt":
+    def __new__(cls, text: str, kind: str = "effect", step: SetupStep | None = None) -> "Prompt":
         self = super().__new__(cls, text)
         self.kind = kind
         self.step = step
@@ -45,8 +48,8 @@ def kind_of(prompt: str) -> str:
 class Chooser:
     """Every choice an effect asks of a player (the agent protocol, in-effect part)."""
 
-    def choose(self, player: int, options: Sequence[Any], count: int | None, prompt: str,
-               at_least: int = 1) -> list[Any]:
+    def choose(self, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         """`count` items of `options`; with no count, from `at_least` (1, or 0: none is an
         answer too) to all of them."""
         raise NotImplementedError
@@ -59,13 +62,14 @@ class RandomChooser(Chooser):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, player, options, count, prompt, at_least=1):
+    def choose(self, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         options = list(options)
         n = self.rng.randint(min(at_least, len(options)), len(options)) if count is None \
             else min(count, len(options))
         return self.rng.sample(options, n)
 
-    def yes(self, player, question):
+    def yes(self, player: int, question: str) -> bool:
         return self.rng.random() < 0.5
 
 
@@ -75,7 +79,7 @@ class Note:
 
     __slots__ = ("template", "args")
 
-    def __init__(self, template: str, *args: Any):
+    def __init__(self, template: str, *args: object):
         self.template, self.args = template, args
 
     def __str__(self) -> str:
@@ -93,7 +97,7 @@ class Request:
     controller: int
     keys: list[Card] = field(default_factory=list)
     key_unit: Unit | None = None
-    target: Any = None
+    target: "Unit | Request | int | None" = None
     resolution: str = Resolution.STAGE
     window: str = Window.MAIN
     triggered: bool = False
@@ -114,8 +118,8 @@ class EventFacts:
     kind: str
     player: int | None = None
     cards: tuple[Card, ...] = ()
-    request: Any = None
-    unit: Any = None
+    request: str | None = None  # the action id of the request it was about
+    unit: Unit | None = None
 
     @property
     def count(self) -> int:
@@ -129,6 +133,17 @@ class Ctx(Protocol):
     request: Request
     chooser: Chooser
     ability: bool
+    me: int
+
+    @property
+    def load_class(self) -> Callable[[str], Any] | None:  # Any: an action's or a component's class
+        """Script id → its generated class (the caller names the Protocol it reads it by:
+        `targeting.ActionClass`)."""
+
+    def __init__(self, state: GameState, request: Request, chooser: Chooser,
+                 load_class: Callable[[str], Any] | None = None,  # Any: as `load_class`
+                 ability: bool = False) -> None:
+        """A context of the same class for another request (a probe)."""
 
     def size(self, unit: Unit) -> int: ...
 

@@ -7,15 +7,18 @@ it by script id: the one way from a ruleset into the engine.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable, TypeVar, cast
 
 from .. import model as m
 from ..cards import Card, card_key
-from ..conditions import Slots
+from ..conditions import CardCondition, Slots
 from ..vocabulary import Origin
+from .base import ActionEffect, ComponentEffect, Script
 from .compiled import compiled
 from .coverage import coverage
 from .memo import Memo
+
+T = TypeVar("T")
 
 
 class Rules:
@@ -31,26 +34,48 @@ class Rules:
         self.package = compiled(ruleset)
         #: script id → its class (its module imported on first use): `load(script_id)`, a
         #: dict's own lookup (asked for every request, resolution and unit's label or size)
-        self.load: Callable[[str], type] = Memo(self.package.load).__getitem__
-        #: script id → the one instance of its class (generated classes hold no state)
-        self.instance: Callable[[str], Any] = Memo(_instance_of(self.load)).__getitem__
+        self.load: Callable[[str], type[Script]] = Memo(self.package.load).__getitem__
+        #: the same lookup, typed by what the caller knows the script is: an action (a request's,
+        #: a trigger's) or a component (a unit's); one dict lookup at run time, not a check
+        self.action = cast(Callable[[str], type[ActionEffect]], self.load)
+        self.component = cast(Callable[[str], type[ComponentEffect]], self.load)
+        #: script id → the one instance of an action's class (generated classes hold no state)
+        self.instance: Callable[[str], ActionEffect] = Memo(_instance_of(self.action)).__getitem__
         self._key_sets: dict[tuple[Card, ...], dict[str, list[tuple[Card, ...]]]] = {}
+        #: what the engine's modules work out once from these rules (`derived`), kept with
+        #: them and freed with them: the trigger table, the legal requests' and costs' tables
+        self._derived: dict[type, object] = {}
+        #: action id → the card condition of its key cards (★ from the hand or a zone)
+        self._key_cards: dict[str, CardCondition] = {
+            a.id: a.key.condition for a in ruleset.actions()
+            if a.key is not None and isinstance(a.key.condition, CardCondition)}
         ids = [s.id for s in ruleset.scripts.values() if fmt in s.formats or frame in s.frames]
         cov = {c.id: c for c in coverage(ruleset, [ruleset.scripts[i] for i in ids])}
         #: the scripts of the regulation the engine runs, and those it cannot, with what they miss
         self.executable: frozenset[str] = frozenset(i for i, c in cov.items() if c.executable)
         self.not_executable: list[tuple[str, tuple[str, ...]]] = [
             (i, tuple(c.missing)) for i, c in cov.items() if not c.executable]
-        self.actions = [self.load(i) for i in ids if isinstance(ruleset.scripts[i], m.ActionScript)]
+        self.actions = [self.action(i) for i in ids if isinstance(ruleset.scripts[i], m.ActionScript)]
         runnable = [c for c in self.actions if c.id in self.executable]
         self.direct = [c for c in runnable if c.origin == Origin.REQUEST]
         self.triggered = [c for c in runnable if c.origin == Origin.EVENT and c.event is not None]
         #: label id → the roles it gives (the vocabulary's declaration)
         self.label_roles: dict[str, tuple[str, ...]] = {l.id: l.roles for l in ruleset.vocabulary.labels}
-        self.by_event: dict[str, list[type]] = {}
+        self.by_event: dict[str, list[type[ActionEffect]]] = {}
         for c in self.triggered:
-            event, _each = c.event
+            event, _each = c.event  # type: ignore[misc]  # not None: `triggered` keeps those with an event
             self.by_event.setdefault(event, []).append(c)
+
+    def derived(self, key: type[T], make: Callable[..., T], *args: object) -> T:
+        """`make(*args)`, made on first use and kept with these rules under `key` (the type
+        of what is made): the one place tables worked out per rules are kept."""
+        found = self._derived.get(key)
+        if found is None:
+            found = self._derived[key] = make(*args)
+        return cast(T, found)
+    def key_condition(self, script_id: str) -> CardCondition:
+        """The card condition of an action's key cards (a KeyError for one without)."""
+        return self._key_cards[script_id]
 
     def hand_key_sets(self, hand: tuple[Card, ...]) -> dict[str, list[tuple[Card, ...]]]:
         """The key sets found so far for one hand, by script id: a hand is hashed once per
@@ -70,7 +95,7 @@ class Rules:
             memo = self.hand_key_sets(hand)
         found = memo.get(script_id)
         if found is None:
-            cond = self.ruleset.scripts[script_id].key.condition  # type: ignore[union-attr]
+            cond = self._key_cards[script_id]
             if isinstance(cond, Slots) and len(cond.patterns) == 1:  # single cards, distinct already
                 found = memo[script_id] = list(cond.candidates(hand))
                 return found
@@ -85,6 +110,6 @@ class Rules:
         return found
 
 
-def _instance_of(load: Callable[[str], type]) -> Callable[[str], Any]:
+def _instance_of(load: Callable[[str], type[ActionEffect]]) -> Callable[[str], ActionEffect]:
     """Makes the instance of a script's class (bound to `load`, not to the rules: no cycle)."""
     return lambda script_id: load(script_id)()

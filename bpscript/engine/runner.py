@@ -7,10 +7,10 @@ import json
 import os
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .. import model as m
-from .agents import LogMismatch, Recorder, ReplayAgent
+from .agents import Decision, LogMismatch, Recorder, ReplayAgent
 from .claims import Checked, claimed_agent, seat_seed
 from .game import DEFAULT_MAX_TURNS, Game
 from .roster import make_agent
@@ -19,10 +19,13 @@ from .invariants import InvariantViolation
 from .pool import WorkerError, ordered, portable
 from .rules import Rules
 
+#: a game's summary as JSON (a log entry is one)
+Summary = dict[str, Any]  # Any: the values its keys hold (numbers, texts, counts, decisions), read from JSON
+
 
 def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rules | None = None,
                 record: bool = False, check: bool = False, max_turns: int = 200,
-                agents: tuple[str, str] = ("random", "random"), measure: bool = False) -> tuple[Game, dict[str, Any]]:
+                agents: tuple[str, str] = ("random", "random"), measure: bool = False) -> tuple[Game, Summary]:
     """One game of two seeded agents (`agents`: their names, P0 then P1; random by
     default); its summary (with the decisions when `record`). With `check`, the rulebook's
     invariants are checked throughout: the first breach raises `InvariantViolation` with
@@ -32,7 +35,7 @@ def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rule
     trace = Trace() if measure else None
     if trace is not None:
         a, b = Traced(a, trace), Traced(b, trace)
-    decisions: list[Any] = []
+    decisions: list[Decision] = []
     players = [Recorder(a, decisions), Recorder(b, decisions)] if record else [a, b]
     try:
         game = Game(ruleset, fmt, frame, seed, players, rules=rules, check=check, max_turns=max_turns)
@@ -50,7 +53,7 @@ def random_game(ruleset: m.Ruleset, fmt: str, frame: str, seed: int, rules: Rule
 
 def play_seeds(ruleset: m.Ruleset, rules: Rules, seeds: Iterable[int], record: bool = False,
                agents: tuple[str, str] = ("random", "random"), check: bool = False,
-               measure: bool = False) -> list[dict[str, Any]]:
+               measure: bool = False) -> list[Summary]:
     """The summaries of the games of `seeds`, in order: what every executor runs."""
     return [random_game(ruleset, rules.format, rules.frame, s, rules, record, check=check, agents=agents,
                         measure=measure)[1] for s in seeds]
@@ -69,7 +72,7 @@ class Replayed:
     claims_differ: tuple[int | None, ...] = (None, None)
 
 
-def replay_entry(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None,
+def replay_entry(ruleset: m.Ruleset, entry: Summary, rules: Rules | None = None,
                  check_agents: bool = False) -> Replayed:
     """Re-run a logged game from its seed and recorded decisions, each checked against the
     options offered (`LogMismatch` names the first that is not one of them). With
@@ -92,7 +95,7 @@ def replay_entry(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None 
     return Replayed(game, agent.at, ran_out, tuple(s.differs_at for s in seats))
 
 
-def replay(ruleset: m.Ruleset, entry: dict[str, Any], rules: Rules | None = None) -> Game:
+def replay(ruleset: m.Ruleset, entry: Summary, rules: Rules | None = None) -> Game:
     """Re-run a logged game; EOFError when its decisions end before the game does and it is
     not marked abandoned."""
     done = replay_entry(ruleset, entry, rules)
@@ -112,7 +115,7 @@ class Said(str):
 ABSENT = Said("(absent)")
 
 
-def differences(entry: dict[str, Any], done: Replayed, optional: Iterable[str] = ()) -> list[tuple[str, Any, Any]]:
+def differences(entry: Summary, done: Replayed, optional: Iterable[str] = ()) -> list[tuple[str, object, object]]:
     """Every field of `entry` its replay does not reproduce, as (field, logged, replayed):
     the decisions — all of them consumed, none left over, unless the game was abandoned,
     when the log ends where the game stopped — then the summary fields (a count by action
@@ -120,7 +123,7 @@ def differences(entry: dict[str, Any], done: Replayed, optional: Iterable[str] =
     one difference: every other field follows from it. A field of `optional` is compared
     only when the entry has it (a log written before it was recorded); a claimed agent
     that decides otherwise than the log is a difference of `agents[seat]`."""
-    out: list[tuple[str, Any, Any]] = []
+    out: list[tuple[str, object, object]] = []
     logged = len(entry["decisions"])
     abandoned = entry.get("abandoned", False)
     if done.ran_out and abandoned is not True:
@@ -141,7 +144,7 @@ def differences(entry: dict[str, Any], done: Replayed, optional: Iterable[str] =
     return out
 
 
-def _compare(field: str, logged: Any, got: Any, out: list[tuple[str, Any, Any]]) -> None:
+def _compare(field: str, logged: object, got: object, out: list[tuple[str, object, object]]) -> None:
     if isinstance(got, dict) and isinstance(logged, dict):
         for key in sorted(set(logged) | set(got), key=str):
             _compare(f"{field}[{key}]", logged.get(key, ABSENT), got.get(key, ABSENT), out)
@@ -152,13 +155,13 @@ def _compare(field: str, logged: Any, got: Any, out: list[tuple[str, Any, Any]])
         out.append((field, logged, got))
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: object, b: object) -> bool:
     """Equal as JSON values: `true` is not 1, nor 6.0 the 6 turns."""
     if type(a) is not type(b):
         return False
-    if isinstance(a, dict):
+    if isinstance(a, dict) and isinstance(b, dict):  # both or neither: their types are one
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
+    if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     return a == b
 
@@ -168,10 +171,10 @@ class SimulationError(Exception):
     """Games that could not be played: which seeds, and why."""
 
 
-_WORKER: dict[str, Any] = {}
+_WORKER: dict[str, Any] = {}  # Any: a worker's setup (`_init_worker`): ruleset, rules, flags
 
 
-def _init_worker(load_ruleset: Any, fmt: str, frame: str, record: bool = False,
+def _init_worker(load_ruleset: Callable[[], m.Ruleset], fmt: str, frame: str, record: bool = False,
                  agents: tuple[str, str] = ("random", "random"), check: bool = False,
                  measure: bool = False) -> None:
     _WORKER.update(record=record, agents=agents, check=check, measure=measure)
@@ -182,7 +185,7 @@ def _init_worker(load_ruleset: Any, fmt: str, frame: str, record: bool = False,
     _WORKER.update(ruleset=rs, rules=Rules(rs, fmt, frame))
 
 
-def _run_chunk(seeds: range) -> list[dict[str, Any]]:
+def _run_chunk(seeds: range) -> list[Summary]:
     try:
         return play_seeds(_WORKER["ruleset"], _WORKER["rules"], seeds, _WORKER["record"], _WORKER["agents"],
                           _WORKER["check"], _WORKER["measure"])
@@ -217,9 +220,10 @@ def chunks_of(seeds: range, workers: int, most: int = 50) -> Chunks:
 
 
 def simulate(ruleset: m.Ruleset, fmt: str, frame: str, games: int, seed: int, jobs: int = 1,
-             record: bool = False, progress: Any = None, load_ruleset: Any = None,
+             record: bool = False, progress: Callable[[int, int], object] | None = None,
+             load_ruleset: Callable[[], m.Ruleset] | None = None,
              agents: tuple[str, str] = ("random", "random"), check: bool = False,
-             measure: bool = False) -> Iterable[dict[str, Any]]:
+             measure: bool = False) -> Iterable[Summary]:
     """Yield the summary of each game, in seed order. With `jobs` > 1, worker processes
     get their ruleset from `load_ruleset` (a picklable function), or inherit it (fork),
     and compile its rules once each. `check`: the rulebook's invariants are checked in
@@ -257,14 +261,14 @@ class _Given:
         self.ruleset = ruleset
         self.rules = rules  # shared with forked workers only (never pickled)
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> Summary:
         return {"ruleset": self.ruleset, "rules": None}
 
     def __call__(self) -> m.Ruleset:
         return self.ruleset
 
 
-def aggregate(results: list[dict[str, Any]]) -> dict[str, Any]:
+def aggregate(results: list[Summary]) -> Summary:
     n = len(results)
     wins = Counter(r["winner"] for r in results)
     first_wins = sum(r["winner"] == r["first"] for r in results)
@@ -284,5 +288,5 @@ def aggregate(results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def dumps(entry: dict[str, Any]) -> str:
+def dumps(entry: Summary) -> str:
     return json.dumps(entry, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

@@ -37,7 +37,8 @@ class SetupNotSupported(RulesError):
         super().__init__(f"the engine cannot set up frame '{frame.id}': setup step(s) {where} not supported "
                          f"(it runs {', '.join(sorted(k.value for k in SUPPORTED_STEPS))})")
 
-    def __reduce__(self):  # pickled from a worker process with the arguments it was made of
+    def __reduce__(self) -> tuple[type[SetupNotSupported], tuple[m.Frame, list[SetupStep]]]:
+        # pickled from a worker process with the arguments it was made of
         return (SetupNotSupported, (self.frame, self.steps))
 
 

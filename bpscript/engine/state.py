@@ -26,7 +26,7 @@ from .. import model as m
 from ..cards import Card, card_key, texts
 from ..conditions import CardCondition
 from ..values import Zone
-from .events import Event, Moved
+from .events import EVERY, Event, Moved, Watch
 from .memo import Memo
 
 ZONE_OF_KIND = {"character": "field", "fog": "fog", "trump": "trump"}
@@ -140,13 +140,16 @@ def owner_of(card: Card) -> int:
 def owned(card: Card, player: int) -> Card:
     """The same card in `player`'s deck (found once per card and player: every game deals
     its decks through it)."""
-    found = _OWNED.get((card, player))
-    if found is None:
-        found = _OWNED[card, player] = Card(card.number, card.suit, card.copy % 2 + 2 * player)
-    return found
+    return _OWNED[card, player]
 
 
-_OWNED: dict[tuple[Card, int], Card] = {}  # cards are made once (`Card.__new__`): so is this table
+def _owned(key: tuple[Card, int]) -> Card:
+    card, player = key
+    return Card(card.number, card.suit, card.copy % 2 + 2 * player)
+
+
+#: (card, player) → the card in `player`'s deck (cards are made once, `Card.__new__`: so is this table)
+_OWNED: Memo = Memo(_owned)
 
 
 def owned_deck(cards: Sequence[Card], player: int) -> list[Card]:
@@ -267,6 +270,9 @@ class GameState:
     #: (component, owner) → its scopes and id, and the request and instance its abilities
     #: are applied with (`bpscript.engine.context.apply_abilities`; nothing in it refers to the state)
     ability_contexts: dict = field(default_factory=dict, repr=False, compare=False)
+    #: the events the trigger check can act on (`Watch`; set by the game's `Triggers`):
+    #: the others are not recorded in `events`
+    watch: Watch = field(default=EVERY, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.matcher = _matcher(self.ruleset, self.format, self.frame)
@@ -362,13 +368,15 @@ class GameState:
     def damage(self, player: int, amount: int) -> int:
         """Move cards from the top of the life to the grave (3.8); returns how many moved."""
         p = self.players[player]
+        watched = (_LIFE, _GRAVE) in self.watch.moves
         moved = 0
         for _ in range(max(amount, 0)):
             if not p.life:
                 break
             card = p.life.pop()
             p.grave.append(card)
-            self.events.append(Moved(_LIFE, _GRAVE, (card,), player, None))
+            if watched:
+                self.events.append(Moved(_LIFE, _GRAVE, (card,), player, None))
             moved += 1
         return moved
 
@@ -411,12 +419,12 @@ class GameState:
         units = p.field if zone == "field" else p.units_in(zone)  # the field, mostly
         if not units:
             return []
-        matcher = self.matcher
-        if kind is None:
-            kinds = matcher.kinds
-            return [u for u in units if u.component and u.component in kinds]
-        ids = matcher.of_kind(kind)
-        return [u for u in units if u.component in ids]
+        ids = self.matcher.kinds if kind is None else self.matcher.of_kind(kind)  # (None is in neither)
+        found = []
+        for u in units:  # a loop: asked at most decisions, mostly of a field of a few units
+            if u.component in ids:
+                found.append(u)
+        return found
 
     def put_unit(self, player: int, cards: list[Card], face_up: bool, charged: bool = True,
                  designated: str | None = None) -> Unit:
@@ -434,9 +442,10 @@ class GameState:
         """The winner, if the game is over (5.5): the turn player is checked first, so
         when both lives are empty the turn player loses."""
         tp = self.turn_player
-        if self.lost(tp):
+        players = self.players  # `lost`, read in place: checked after every resolution
+        if not players[tp].life:
             return 1 - tp
-        if self.lost(1 - tp):
+        if not players[1 - tp].life:
             return tp
         return None
 

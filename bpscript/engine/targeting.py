@@ -6,9 +6,11 @@ target or request another action: 対象変更, 修繕 (can_target), 追撃 (req
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
 
-from ..vocabulary import ComponentDef, Resolution, Subject, TypeDef
+from ..values import ScriptRef
+from ..vocabulary import ComponentDef, Resolution, Subject, TypeDef, Vocabulary
 from .events import script_event
 from .registry import cards_of, verb
 from .request import Ctx, Request
@@ -21,7 +23,37 @@ __all__ = ["untargetable", "where_of", "candidates", "has_candidate", "zone_inde
 TARGET_ZONES = ("field", "trump")
 
 
-def untargetable(unit: Any, action: str) -> bool:
+#: a target kind of an action (`ActionEffect.target_kinds`): kind, count, owner ("self" or None)
+TargetSpec = tuple[str, int | None, str | None]
+
+
+class _Action(Protocol):
+    """What the verbs here read of an action's generated instance (`ActionEffect`; this module
+    cannot import it: the generated classes' base imports the verbs)."""
+
+    def can_activate(self, ctx: Any) -> bool: ...  # Any: the generated code's `ctx`
+
+    def target_ok(self, ctx: Any, index: int, it: object) -> bool: ...  # Any: as above
+
+
+class ActionClass(Protocol):
+    """What the verbs here read of an action's generated class (`type[ActionEffect]`)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def cost(self) -> tuple[str, ...]: ...
+    @property
+    def resolution(self) -> str: ...
+    @property
+    def window(self) -> str: ...
+    @property
+    def target_kinds(self) -> tuple[TargetSpec, ...]: ...
+
+    def __call__(self) -> _Action: ...
+
+
+def untargetable(unit: object, action: str) -> bool:
     """Whether an ability keeps `action` from taking the unit as its target."""
     return isinstance(unit, Unit) and (None in unit.untargetable_by or action in unit.untargetable_by)
 
@@ -37,15 +69,16 @@ def _note_shields(st: GameState, req: Request, by: str) -> bool:
 REQUESTS, PLAYERS, OPPONENT, UNITS, NOTHING = "requests", "players", "opponent", "units", "nothing"
 
 
-class Reach(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reach:
     """What a target kind ranges over (`where_of`): one of the names above, and the zone
-    of its units (UNITS only)."""
+    of its units (UNITS only, else "")."""
 
     what: str
-    zone: str | None = None
+    zone: str = ""
 
 
-def where_of(voc: Any, kind: str) -> Reach:
+def where_of(voc: Vocabulary, kind: str) -> Reach:
     """What targets of the kind `kind` are, as the vocabulary declares it: (REQUESTS |
     PLAYERS | OPPONENT | NOTHING, None) or (UNITS, the zone they live in). It depends on
     the vocabulary only: legal requests work it out once per action."""
@@ -58,17 +91,18 @@ def where_of(voc: Any, kind: str) -> Reach:
     if of is None:
         return Reach(NOTHING)
     zone = ZONE_OF_KIND.get(of.kind if isinstance(of, TypeDef) else of.id if isinstance(of, ComponentDef) else "")
-    return Reach(UNITS, zone) if zone in TARGET_ZONES else Reach(NOTHING)
+    return Reach(UNITS, zone) if zone is not None and zone in TARGET_ZONES else Reach(NOTHING)
 
 
-def candidates(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int,
-               where: Reach | None = None) -> list[Any]:
+def candidates(st: GameState, action: str, spec: TargetSpec, p: int,
+               where: Reach | None = None) -> list[Request | int | Unit]:
     """What an action of player `p` could take as a target of the kind `spec` (kind, count,
     owner), before its own where-condition: requests (not one a note shields), players,
     or units of the kind where the kind lives, less those an ability shields. `where` is
     `where_of` the kind, when already known (legal requests work it out once per action)."""
     kind, _count, owner = spec
-    what, zone = where or where_of(st.ruleset.vocabulary, kind)
+    reach = where or where_of(st.ruleset.vocabulary, kind)
+    what, zone = reach.what, reach.zone
     if what == UNITS:
         units = st.units_of
         # most units have no shield: `untargetable` is asked of those that have one
@@ -106,13 +140,13 @@ def zone_index(st: GameState, player: int, zone: str) -> tuple[set[str | None], 
     return free, shielded
 
 
-def has_candidate(st: GameState, action: str, spec: tuple[str, Any, str | None], p: int,
-                  where: Reach, zone_index_of: Any) -> bool:
+def has_candidate(st: GameState, action: str, spec: TargetSpec, p: int, where: Reach,
+                  zone_index_of: Callable[[int, str], tuple[set[str | None], list[Unit]]]) -> bool:
     """Whether `candidates` has one, with no list made: a legal request's first look at an
     action whose targets do not depend on its key cards. `zone_index_of(player, zone)`
     stands for `zone_index` (looked up once a decision)."""
     kind, _count, owner = spec
-    what, zone = where
+    what, zone = where.what, where.zone
     if what == UNITS:
         ids = st.matcher.of_kind(kind)  # what `GameState.units_of` selects by (a dict's lookup)
         for q in _OWNERS.get(owner, _OPPONENT)[p]:  # `_players`, read in place (asked at most looks)
@@ -126,22 +160,29 @@ def has_candidate(st: GameState, action: str, spec: tuple[str, Any, str | None],
     return what == PLAYERS or what == OPPONENT
 
 
-def targets(st: GameState, ctx: Any, cls: type, inst: Any, p: int) -> list[Any]:
+def targets(st: GameState, ctx: Ctx, cls: ActionClass, inst: _Action, p: int) -> list[Request | int | Unit]:
     """The candidates that meet the action's where-condition (`ctx` is the request's)."""
     return [c for c in candidates(st, cls.id, cls.target_kinds[0], p) if inst.target_ok(ctx, 0, c)]
 
 
+def _action_class(ctx: Ctx, action: str) -> ActionClass:
+    """The generated class of an action, from the context a verb runs in (a game's: it has one)."""
+    load = ctx.load_class
+    assert load is not None, "a verb that requests or targets runs in a game's context"
+    cls: ActionClass = load(action)
+    return cls
+
+
 # ---------------------------------------------------------------- verbs and queries
 @verb
-def change_target(ctx: Ctx, request: Any, chooser: int) -> None:
+def change_target(ctx: Ctx, request: object, chooser: int) -> None:
     """The chooser changes the request's target to another one its action may take
     (対象変更): never the request itself; another request, the 対象変更 one included."""
     st = ctx.state
     if not isinstance(request, Request) or request not in st.stage or request.target is None:
         return
-    load = getattr(ctx, "load_class", None)
-    cls = load(request.action)
-    rctx = type(ctx)(st, request, ctx.chooser, load)
+    cls = _action_class(ctx, request.action)
+    rctx = type(ctx)(st, request, ctx.chooser, ctx.load_class)
     now = request.target
     options = [c for c in targets(st, rctx, cls, cls(), request.controller)
                if c is not request and not (c is now or (isinstance(c, int) and c == now))]
@@ -153,24 +194,25 @@ def change_target(ctx: Ctx, request: Any, chooser: int) -> None:
 
 
 @verb
-def can_target(ctx: Ctx, action: Any, what: Any) -> bool:
+def can_target(ctx: Ctx, action: ScriptRef, what: object) -> bool:
     """Whether the action could take `what` as its target: a candidate of its target kind
     for this player that no ability shields. Its where-condition is not asked: it may
     depend on key cards not chosen yet (修繕 asks before choosing the 装備 key)."""
-    cls = ctx.load_class(action.id)
+    cls = _action_class(ctx, action.id)
     return bool(cls.target_kinds) and any(
         c is what for c in candidates(ctx.state, cls.id, cls.target_kinds[0], ctx.me))
 
 
 @verb
-def request_action(ctx: Ctx, action: Any, player: int, free: bool = False, target: Any = None,
-                   keys: Any = None) -> None:
+def request_action(ctx: Ctx, action: ScriptRef, player: int, free: bool = False,
+                   target: Unit | Request | int | None = None,
+                   keys: object = None) -> None:
     """The player requests another action (追撃: アタック; 修繕: 装備 without its cost): its
     activation condition must hold; the key cards leave their zone; the request goes on
     the stage (5.3). An action with costs to pay, or one that resolves at once, is not
     requested this way by any official script and is refused."""
     st = ctx.state
-    cls = ctx.load_class(action.id)
+    cls = _action_class(ctx, action.id)
     if cls.cost and not free:
         raise RulesError(f"request_action: '{cls.id}' has a cost; only a free request or a costless action")
     if cls.resolution != Resolution.STAGE:
@@ -185,7 +227,10 @@ def request_action(ctx: Ctx, action: Any, player: int, free: bool = False, targe
     if cards:
         take(st, cards)
     st.requested.add((player, cls.id))
-    st.events.append(script_event("requested", cls.id, player))
+    scripts = st.watch.scripts  # the script events a triggered action waits for: no other is recorded
+    if ("requested", cls.id) in scripts:
+        st.events.append(script_event("requested", cls.id, player))
     st.stage.append(req)
-    st.events.append(script_event("added_to_stage", cls.id, player))
+    if ("added_to_stage", cls.id) in scripts:
+        st.events.append(script_event("added_to_stage", cls.id, player))
     st.log.append(f"P{player} requests {req}")

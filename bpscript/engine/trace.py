@@ -9,9 +9,11 @@ then the lead when the game ends) and `branching` ([options counted, decisions])
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Sequence
 
-from .agents import Agent
+from .agents import Agent, PlayerView, T
+from .legal import Option
+from .state import GameState
 
 
 class Trace:
@@ -23,12 +25,12 @@ class Trace:
         self.options = 0
         self.decisions = 0
 
-    def at(self, state: Any) -> None:
+    def at(self, state: GameState) -> None:
         if state.turn != self.turn:
             self.turn = state.turn
             self.lead.append(len(state.players[0].life) - len(state.players[1].life))
 
-    def fields(self, state: Any) -> dict[str, Any]:
+    def fields(self, state: GameState) -> dict[str, list[int]]:
         """`life_lead` and `branching`, for the game's summary (the lead at the end added)."""
         lead = self.lead + [len(state.players[0].life) - len(state.players[1].life)]
         return {"life_lead": lead, "branching": [self.options, self.decisions]}
@@ -40,7 +42,7 @@ class Traced(Agent):
     def __init__(self, inner: Agent, trace: Trace):
         self.inner, self.trace = inner, trace
 
-    def request(self, view, player, options):
+    def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
         game = getattr(view, "game", None)
         if game is not None:
             self.trace.at(game.state)
@@ -48,8 +50,9 @@ class Traced(Agent):
         self.trace.decisions += 1
         return self.inner.request(view, player, options)
 
-    def choose(self, view, player, options, count, prompt, at_least=1):
+    def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
+               at_least: int = 1) -> list[T]:
         return self.inner.choose(view, player, options, count, prompt, at_least)
 
-    def yes(self, view, player, question):
+    def yes(self, view: PlayerView, player: int, question: str) -> bool:
         return self.inner.yes(view, player, question)

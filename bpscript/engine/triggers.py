@@ -4,17 +4,17 @@ make, the request buffer, and the order the buffered requests resolve or go on t
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
 from ..values import ScriptRef, Zone
 from ..vocabulary import Resolution, Window
 from .context import EffectContext
-from .events import Discarded, Event, Moved, ScriptEvent, Signal
+from .events import ANYTHING, Discarded, Event, Moved, ScriptEvent, Signal, Watch
 from .observe import AT_ONCE, DISCARDED, ON_STAGE, Triggered
+from .memo import Memo
 from .registry import SCRIPT_EVENTS, accepts, names_script
-from .request import ORDER, EventFacts, Note, Prompt, Request
+from .request import ORDER, EventFacts, Prompt, Request
 
 IMMEDIATE, NORMAL, MAIN, QUICK = Resolution.AT_ONCE, Resolution.STAGE, Window.MAIN, Window.ANY
 
@@ -83,6 +83,20 @@ class TriggerTable:
         #: per turn player, a script event (itself the key) → what it may trigger
         self.seen: tuple[dict[ScriptEvent, tuple[Entry, ...]], ...] = ({}, {})
         self._probe_requests: dict[tuple[type, int], Request] = {}
+        self._watch: Watch | None = None
+
+    def watch(self, game: Any) -> Watch:
+        """The events some action of the regulation waits for (`Watch`), from each kind's
+        gate (`gate`; None: any event of the kind), worked out once for the rules from the
+        first game's contexts."""
+        found = self._watch
+        if found is None:
+            gates = {kind: self.gate(kind, 0, game) for kind in sorted(self.kinds)}
+            moves = gates.get("moved", frozenset())
+            scripts = frozenset((kind, sid) for kind, gate in gates.items() if kind in SCRIPT_EVENTS
+                                for sid in (self.rules.ruleset.scripts if gate is None else gate))
+            found = self._watch = Watch(self.kinds, ANYTHING if moves is None else moves, scripts)
+        return found
 
     def script_entries(self, ev: ScriptEvent, turn_player: int, game: Any) -> tuple[Entry, ...]:
         """What a script event (of a kind in `kinds`) may trigger, its gate first; kept in
@@ -179,17 +193,12 @@ def _gate_key(kind: str, args: tuple, kwargs: dict[str, Any], keys: set) -> set 
 
 #: the facts of a request's event (an action and a player: no card, no unit), made once
 #: for each (frozen: shared by every request of every game they concern)
-_SCRIPT_FACTS: dict[ScriptEvent, EventFacts] = {}
-
-_TABLES: "weakref.WeakKeyDictionary[Any, TriggerTable]" = weakref.WeakKeyDictionary()
+_SCRIPT_FACTS: Memo = Memo(lambda ev: EventFacts(ev.kind, ev.player, request=ev.action))
 
 
 def table_of(rules: Any) -> TriggerTable:
-    """The trigger table of a `Rules` (made on first use, shared by its games)."""
-    found = _TABLES.get(rules)
-    if found is None:
-        found = _TABLES[rules] = TriggerTable(rules)
-    return found
+    """The trigger table of a `Rules` (made on first use, kept by the rules: `Rules.derived`)."""
+    return rules.derived(TriggerTable, TriggerTable, rules)
 
 
 #: the groups of the buffer in the order they are emptied, per turn player: the turn player
@@ -216,6 +225,7 @@ class Triggers:
         self.load = game.rules.load  # script id → its class (the rules are never replaced)
         self.requested = game.requested  # the game's count of requests by action (never replaced)
         self._probes: dict[tuple[type, int], Any] = {}
+        self.state.watch = self.table.watch(game)  # events nothing waits for are not recorded
 
     def probe(self, cls: type, player: int) -> Any:
         """The context a triggered action's event arguments and guard are read in, for its
@@ -283,10 +293,7 @@ class Triggers:
         if type(ev) is Moved:
             return EventFacts(ev.kind, ev.owner, tuple(ev.cards))
         if type(ev) is ScriptEvent:  # (kind, action, player): the same few again and again
-            found = _SCRIPT_FACTS.get(ev)  # (one event object for each: `script_event`)
-            if found is None:
-                found = _SCRIPT_FACTS[ev] = EventFacts(ev.kind, ev.player, request=ev.action)
-            return found
+            return _SCRIPT_FACTS[ev]  # (one event object for each: `script_event`)
         if type(ev) is Discarded:  # the cards discarded: 暴動 deals two per card
             return EventFacts(ev.kind, ev.player, tuple(ev.cards))
         if ev.kind == "unblocked":
@@ -342,14 +349,13 @@ class Triggers:
                         game.observe(Triggered(req.controller, req.action, AT_ONCE if speed == IMMEDIATE
                                                else DISCARDED if timing == MAIN and st.stage else ON_STAGE))
                     if speed == IMMEDIATE:
-                        game.note(Note("P{} triggers {}", req.controller, req.action))
+                        game.note("P{} triggers {}", req.controller, req.action)
                         game.resolve(req)  # [6-5-3], with the win check [6-5-4]
                     elif timing == MAIN and st.stage:  # [6-10-3] [6-10-4] → [6-10-6]
                         game.discarded[req.action] += 1
-                        game.note(Note("P{} triggers {}: discarded, the stage is not empty", req.controller,
-                                       req.action))
+                        game.note("P{} triggers {}: discarded, the stage is not empty", req.controller, req.action)
                     else:  # [6-10-5] / [6-10-7]
-                        game.note(Note("P{} triggers {}: on the stage", req.controller, req.action))
+                        game.note("P{} triggers {}: on the stage", req.controller, req.action)
                         game.add_to_stage(req)
                     if st.events:  # [6-5-5] [6-5-6] / [6-10-8] [6-10-9]
                         events, st.events = st.events, []

@@ -10,10 +10,9 @@ abilities hold while it is face up (4.4: 一度表になった切札は、裏返
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..cards import Card
-from ..values import CHARGED, END_OF_TURN, FACE_UP, Zone
+from ..conditions import CardCondition
+from ..values import CHARGED, END_OF_TURN, FACE_UP, Duration, Face, ScriptRef, State, Zone
 from .events import Moved
 from .registry import accepts, cards_of, verb
 from .request import Ctx
@@ -45,7 +44,7 @@ def place(st: GameState, cards: list[Card], face_up: bool) -> None:
 
 # ---------------------------------------------------------------- verbs
 @verb
-def place_trump(ctx: Ctx, cards: Any, face: Any) -> None:
+def place_trump(ctx: Ctx, cards: object, face: Face) -> None:
     """Cards go to their owner's trump zone, face up (表切札として置く) or face down."""
     cards = cards_of(cards)
     if cards:
@@ -53,7 +52,7 @@ def place_trump(ctx: Ctx, cards: Any, face: Any) -> None:
 
 
 @verb
-def summon_with_trump(ctx: Ctx, cards: Any, trump: Any, as_: Any, state: Any = None) -> None:
+def summon_with_trump(ctx: Ctx, cards: object, trump: ScriptRef, as_: ScriptRef, state: State | None = None) -> None:
     """The cards and the player's trump card of `trump` (face up: the scripts check it
     first) become one unit of the character `as` on the field."""
     st = ctx.state
@@ -64,39 +63,41 @@ def summon_with_trump(ctx: Ctx, cards: Any, trump: Any, as_: Any, state: Any = N
     where = take(st, cards)
     unit = st.put_unit(ctx.me, cards, face_up=True, charged=state is None or state is CHARGED,
                        designated=as_.id)
+    moves = st.watch.moves
     for frm in sorted({where[c].zone for c in cards}):
-        moved = tuple(c for c in cards if where[c].zone == frm)
-        st.events.append(Moved(frm, Zone.FIELD, moved, unit.owner, unit.component))
+        if (frm, Zone.FIELD) in moves:
+            moved = tuple(c for c in cards if where[c].zone == frm)
+            st.events.append(Moved(frm, Zone.FIELD, moved, unit.owner, unit.component))
     st.rematch()
 
 
 # ---------------------------------------------------------------- queries
 @verb
-def trump_cards(ctx: Ctx, player: int, face: Any) -> list[Card]:
+def trump_cards(ctx: Ctx, player: int, face: Face) -> list[Card]:
     """The player's face-up (表切札) or face-down (裏切札) trump cards."""
     up = face is FACE_UP
     return [u.cards[0] for u in ctx.state.players[player].trumps if u.face_up == up]
 
 
 @verb
-def trump_card(ctx: Ctx, player: int, trump: Any) -> list[Card]:
+def trump_card(ctx: Ctx, player: int, trump: ScriptRef) -> list[Card]:
     """The player's card of the trump zone that is `trump` when face up (切札の♠J), face
     up or down."""
     st = ctx.state
     cond = dict(st.components("trump")).get(trump.id)
-    if cond is None:
+    if not isinstance(cond, CardCondition):  # none (a trump's unit condition is of its cards)
         return []
     return [c for c in st.players[player].trump if cond.matches((c,), face_up=True)][:1]
 
 
 @verb
-def face_up_trump(ctx: Ctx, player: int, trump: Any) -> bool:
+def face_up_trump(ctx: Ctx, player: int, trump: ScriptRef) -> bool:
     """Whether the player has that trump face up (自分の表切札に「X」がある)."""
     return any(u.component == trump.id for u in face_up_trumps(ctx.state, player))
 
 
 @verb
-def find_card(ctx: Ctx, player: int, condition: Any) -> list[Card]:
+def find_card(ctx: Ctx, player: int, condition: CardCondition) -> list[Card]:
     """One card meeting the condition, searched in all of the player's zones: the public
     ones first, then the life — a hidden pile looked at is shuffled (魔王召喚, 巨人召喚)."""
     st = ctx.state
@@ -116,7 +117,7 @@ def find_card(ctx: Ctx, player: int, condition: Any) -> list[Card]:
 
 
 @verb
-def cannot_turn_face_up(ctx: Ctx, what: Any, until: Any = None) -> None:
+def cannot_turn_face_up(ctx: Ctx, what: object, until: Duration | None = None) -> None:
     """A static ability's (クローズ's mark): the trump cannot be turned face up while it holds;
     a mark acts in the turn it was placed only (4.3), which is the `until=end_of_turn` it says."""
     st = ctx.state

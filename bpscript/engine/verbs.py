@@ -12,10 +12,10 @@ vocabulary words (statuses, roles, rule variants, event kinds) as their ids.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..cards import Card
-from ..values import BOTTOM, CHARGED, FACE_UP, ScriptRef, Zone
+from ..conditions import CardCondition
+from ..values import BOTTOM, CHARGED, FACE_UP, Face, Position, ScriptRef, State, Zone
 from .events import Discarded, Moved, Signal
 from .registry import EVENTS, VERBS, accepts, cards_of, on_field, units_of, verb
 from .request import Ctx, Request
@@ -35,7 +35,7 @@ class Whence:
 
 #: the places most cards are taken from, made once (`take` makes one only for a unit's card)
 _STAGE, _LIFE = Whence("stage"), Whence(Zone.LIFE)
-_PILES = {zone: Whence(zone) for zone in Zone}
+_PILES: dict[str, Whence] = {zone: Whence(zone) for zone in Zone}  # a Zone is its id
 _FIELD, _HAND = Zone.FIELD, Zone.HAND  # (a member read through its class costs a look-up each time)
 
 
@@ -93,15 +93,18 @@ def put(st: GameState, cards: list[Card], zone: str, bottom: bool = False, stage
         else:
             pile.append(card)
     events = st.events
+    moves = st.watch.moves  # the moves a triggered action waits for: no other is recorded
     if len(cards) == 1:  # most moves (a draw, a discard): one event, no grouping
         card = cards[0]
         came = where[card]
-        events.append(Moved(came.zone, zone, (card,), card.copy // 2, came.component))
+        if (came.zone, zone) in moves:
+            events.append(Moved(came.zone, zone, (card,), card.copy // 2, came.component))
     else:
         groups: dict[tuple[str, str | None, int], list[Card]] = {}
         for card in cards:
             came = where[card]
-            groups.setdefault((came.zone, came.component, card.copy // 2), []).append(card)
+            if (came.zone, zone) in moves:
+                groups.setdefault((came.zone, came.component, card.copy // 2), []).append(card)
         for (frm, comp, owner), cs in groups.items():
             events.append(Moved(frm, zone, tuple(cs), owner, comp))
     if zone in MATCHED_PILES:
@@ -115,13 +118,13 @@ def unit_to_grave(st: GameState, unit: Unit) -> None:
         put(st, list(unit.cards), "grave")
 
 
-def _face_up(face: Any) -> bool | None:
+def _face_up(face: Face | None) -> bool | None:
     return None if face is None else face is FACE_UP
 
 
 # ---------------------------------------------------------------- moving things
 @verb
-def move(ctx: Ctx, what: Any, to: Any, position: Any = None, face: Any = None) -> None:
+def move(ctx: Ctx, what: object, to: Zone, position: Position | None = None, face: Face | None = None) -> None:
     """Cards (or units' cards) to a pile of their owner; a pile keeps its cards as its
     zone shows them, so a `face` that contradicts the zone is an error (life is face down)."""
     cards = cards_of(what)
@@ -136,7 +139,8 @@ def move(ctx: Ctx, what: Any, to: Any, position: Any = None, face: Any = None) -
 
 
 @verb
-def summon(ctx: Ctx, cards: Any, as_: Any = None, face: Any = None, state: Any = None) -> None:
+def summon(ctx: Ctx, cards: object, as_: ScriptRef | str | None = None, face: Face | None = None,
+           state: State | None = None) -> None:
     """Cards become one unit on the field. As a type (「兵士として」) the unit conditions decide
     its component, again at every change (4.1.3); as a component it stays that component
     until its cards change or it leaves (its placement designates it)."""
@@ -149,11 +153,12 @@ def summon(ctx: Ctx, cards: Any, as_: Any = None, face: Any = None, state: Any =
     unit = st.put_unit(owner_of(cards[0]), cards, face_up=face is None or face is FACE_UP,
                        charged=state is None or state is CHARGED, designated=st.designation(named))
     frm = where[cards[0]].zone
-    st.events.append(Moved(frm, _FIELD, tuple(cards), unit.owner, unit.component))
+    if (frm, _FIELD) in st.watch.moves:
+        st.events.append(Moved(frm, _FIELD, tuple(cards), unit.owner, unit.component))
 
 
 @verb
-def attach(ctx: Ctx, cards: Any, to: Unit) -> None:
+def attach(ctx: Ctx, cards: object, to: Unit) -> None:
     cards = cards_of(cards)
     if not on_field(ctx.state, to):
         return
@@ -164,7 +169,7 @@ def attach(ctx: Ctx, cards: Any, to: Unit) -> None:
 
 
 @verb
-def place_fog(ctx: Ctx, cards: Any, on: Any = None, as_: Any = None) -> None:
+def place_fog(ctx: Ctx, cards: object, on: object = None, as_: ScriptRef | None = None) -> None:
     """The cards go to their owner's fog as one mark, linked to `on` (the fog component's
     abilities read it through `linked`), as the fog component `as` when given."""
     cards = cards_of(cards)
@@ -183,12 +188,12 @@ def place_fog(ctx: Ctx, cards: Any, on: Any = None, as_: Any = None) -> None:
 
 
 @verb
-def return_to_hand(ctx: Ctx, what: Any) -> None:
+def return_to_hand(ctx: Ctx, what: object) -> None:
     move(ctx, what, _HAND)
 
 
 @verb
-def set_state(ctx: Ctx, what: Any, state: Any) -> None:
+def set_state(ctx: Ctx, what: object, state: object) -> None:
     """Charge or drive units; abilities that count charged units are read anew (9.4.2)."""
     for u in units_of(what):
         u.charged = state is CHARGED
@@ -196,7 +201,7 @@ def set_state(ctx: Ctx, what: Any, state: Any) -> None:
 
 
 @verb
-def add_size(ctx: Ctx, what: Any, amount: int, until: Any = None) -> None:
+def add_size(ctx: Ctx, what: object, amount: int, until: object = None) -> None:
     """Inside an ability the change holds while the ability does (recomputed, 9.4.2);
     otherwise until the end of the turn with `until=end_of_turn`, else for as long as
     the unit stays on the field."""
@@ -210,7 +215,7 @@ def add_size(ctx: Ctx, what: Any, amount: int, until: Any = None) -> None:
 
 
 @verb
-def turn(ctx: Ctx, what: Any, face: Any) -> None:
+def turn(ctx: Ctx, what: object, face: object) -> None:
     """Turn units face up or face down (a bulwark shown in damage judgement), and trumps,
     given as cards of the trump zone or their units (オープン, クローズ, 4.4); a trump closed
     this turn (クローズ's mark) stays face down."""
@@ -225,7 +230,7 @@ def turn(ctx: Ctx, what: Any, face: Any) -> None:
 
 
 @verb
-def to_bulwark(ctx: Ctx, what: Any, state: Any = None) -> None:
+def to_bulwark(ctx: Ctx, what: object, state: object = None) -> None:
     """Soldiers become bulwarks, one card each, face down (防壁の置き方): what they had as
     soldiers (sizes, statuses) is gone; they keep the turn they came onto the field."""
     st = ctx.state
@@ -244,7 +249,7 @@ def to_bulwark(ctx: Ctx, what: Any, state: Any = None) -> None:
 
 
 @verb
-def to_soldier(ctx: Ctx, what: Any, state: Any = None) -> None:
+def to_soldier(ctx: Ctx, what: object, state: object = None) -> None:
     """Bulwarks become soldiers: face up, matched by their cards afresh (4.1.3); one that
     came this turn counts as a soldier that came this turn."""
     for u in units_of(what):
@@ -265,7 +270,7 @@ def _designation(ctx: Ctx, verb_name: str) -> str:
 
 
 @verb
-def reorder(ctx: Ctx, units: Any) -> None:
+def reorder(ctx: Ctx, units: object) -> None:
     """Put a player's units in the given order, in the places they held."""
     order = units_of(units)
     for p in ctx.state.players:
@@ -283,13 +288,14 @@ def draw(ctx: Ctx, player: int, count: int = 1) -> None:
 
 
 @verb
-def discard(ctx: Ctx, player: int, count: int = 1, cards: Any = None) -> None:
+def discard(ctx: Ctx, player: int, count: int = 1, cards: object = None) -> None:
     hand = ctx.state.players[player].hand
     chosen = cards_of(cards) if cards is not None else \
         ctx.chooser.choose(player, list(hand), min(count, len(hand)), "discard")
     if chosen:
         put(ctx.state, chosen, "grave")
-        ctx.state.events.append(Discarded(player, tuple(chosen)))
+        if Discarded.kind in ctx.state.watch.kinds:
+            ctx.state.events.append(Discarded(player, tuple(chosen)))
 
 
 @verb
@@ -301,17 +307,17 @@ def damage(ctx: Ctx, player: int, amount: int) -> None:
 
 
 @verb
-def reveal(ctx: Ctx, cards: Any, to: int) -> None:
+def reveal(ctx: Ctx, cards: object, to: int) -> None:
     ctx.state.log.append(f"reveal {' '.join(map(str, cards_of(cards)))} to P{to}")
 
 
 @verb
-def shuffle(ctx: Ctx, zone: Any, player: int) -> None:
+def shuffle(ctx: Ctx, zone: Zone, player: int) -> None:
     ctx.state.rng.shuffle(getattr(ctx.state.players[player], zone))
 
 
 @verb
-def dig_until(ctx: Ctx, player: int, condition: Any) -> None:
+def dig_until(ctx: Ctx, player: int, condition: CardCondition) -> None:
     """Move cards from the top of the life to the grave until one meeting the condition
     appears; that one goes to the hand."""
     p = ctx.state.players[player]
@@ -325,13 +331,13 @@ def dig_until(ctx: Ctx, player: int, condition: Any) -> None:
 
 # ---------------------------------------------------------------- statuses, roles, rules, events
 @verb
-def set_status(ctx: Ctx, units: Any, status: str, on: Any = None) -> None:
+def set_status(ctx: Ctx, units: object, status: str, on: object = None) -> None:
     for u in units_of(units):
         u.statuses[status] = on if isinstance(on, Unit) else None
 
 
 @verb
-def clear_status(ctx: Ctx, status: str, units: Any = None) -> None:
+def clear_status(ctx: Ctx, status: str, units: object = None) -> None:
     if units is not None:
         for u in units_of(units):
             u.statuses.pop(status, None)
@@ -342,7 +348,7 @@ def clear_status(ctx: Ctx, status: str, units: Any = None) -> None:
 
 
 @verb
-def give_role(ctx: Ctx, units: Any, role: str) -> None:
+def give_role(ctx: Ctx, units: object, role: str) -> None:
     """A static ability's: the units play the role while it holds (recomputed, 9.4.2)."""
     for u in units_of(units):
         u.ability_roles.add(role)
@@ -355,10 +361,11 @@ def switch_on(ctx: Ctx, rule: str) -> None:
 
 
 @verb
-def signal(ctx: Ctx, event: str, unit: Any = None) -> None:
+def signal(ctx: Ctx, event: str, unit: object = None) -> None:
     """An event for the trigger check: its kind, the controller of the unit, the unit."""
     who = unit.owner if isinstance(unit, Unit) else ctx.request.controller
-    ctx.state.events.append(Signal(event, who, unit))
+    if event in ctx.state.watch.kinds:
+        ctx.state.events.append(Signal(event, who, unit))
 
 
 # ---------------------------------------------------------------- turn structure
@@ -379,7 +386,7 @@ def end_turn(ctx: Ctx) -> None:
 
 # ---------------------------------------------------------------- requests
 @verb
-def nullify(ctx: Ctx, request: Any, keys_to_grave: bool = True) -> None:
+def nullify(ctx: Ctx, request: object, keys_to_grave: bool = True) -> None:
     """Take a request off the stage without resolving it (無効); its key cards go to its
     owner's grave unless `keys_to_grave` is false (then back to the hand — 停戦 does not
     say where; a decision to confirm)."""

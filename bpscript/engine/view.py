@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
+
+from ..cards import Card
 
 from .request import Request
-from .state import Unit
+from .state import Player, Unit
 
 
-def describe(x: Any) -> str:
+def describe(x: object) -> str:
     if isinstance(x, Unit):
         return unit_text(x.component, x.cards, x.face_up, x.owner)
     if isinstance(x, Request):
@@ -18,7 +20,7 @@ def describe(x: Any) -> str:
     return str(x)
 
 
-def unit_text(component: str | None, cards: Any, face_up: bool, owner: int) -> str:
+def unit_text(component: str | None, cards: Iterable[Card], face_up: bool, owner: int) -> str:
     """A unit as `describe` writes it: a face-down unit's cards are not public (6.1)."""
     return f"{component or '?'}[{''.join(map(str, cards)) if face_up else 'face down'}] (P{owner})"
 
@@ -29,8 +31,9 @@ class Seen:
 
     __slots__ = ("target", "text", "component", "cards", "face_up")
 
-    def __init__(self, target: Any):
+    def __init__(self, target: Unit | Request | int | None):
         self.target = target
+        self.text: str | None
         if isinstance(target, Unit):
             self.text = None
             self.component, self.cards, self.face_up = target.component, tuple(target.cards), target.face_up
@@ -38,19 +41,23 @@ class Seen:
             self.text = describe(target)
 
     def __str__(self) -> str:
-        if self.text is None:
+        if isinstance(self.target, Unit):  # `text` is None
             return unit_text(self.component, self.cards, self.face_up, self.target.owner)
-        return self.text
+        return str(self.text)
 
 
-def full_view(game: Any, p: int) -> dict[str, Any]:
+#: a view as JSON
+ViewDict = dict[str, Any]  # Any: the values of its keys (numbers, texts, lists and objects of them)
+
+
+def full_view(game: Any, p: int) -> ViewDict:  # Any: a Game (game.py imports this module)
     """What player `p` may see (6.1): own hand and grave, both fields (face-down cards
     only the owner's), fog, life counts (the opponent's only below 10), the stage, the
     packs and rare cards as 8.3.2 discloses them."""
     st = game.state
     me, opp = st.players[p], st.players[1 - p]
 
-    def units(pl, mine: bool) -> list[dict[str, Any]]:
+    def units(pl: Player, mine: bool) -> list[dict[str, object]]:
         return [{"component": u.component if (u.face_up or mine) else "bulwark?",
                  "cards": [str(c) for c in u.cards] if (u.face_up or mine) else ["face down"],
                  "face_up": u.face_up, "charged": u.charged,
@@ -82,10 +89,11 @@ class View:
 
     __slots__ = ("game", "player", "_full")
 
-    def __init__(self, game: Any, player: int):
-        self.game, self.player, self._full = game, player, None
+    def __init__(self, game: Any, player: int):  # Any: as `full_view`
+        self.game, self.player = game, player
+        self._full: ViewDict | None = None
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> Any:  # Any: as `ViewDict`
         if key == "turn_player":
             return self.game.state.turn_player
         if key == "stage_size":  # what a random agent asks (idle or not), without printing the stage
@@ -97,12 +105,13 @@ class View:
         return self.full[key]
 
     @property
-    def full(self) -> dict[str, Any]:
-        if self._full is None:
-            self._full = full_view(self.game, self.player)
-        return self._full
+    def full(self) -> ViewDict:
+        found = self._full
+        if found is None:
+            found = self._full = full_view(self.game, self.player)
+        return found
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> Any:  # Any: as `ViewDict`
         try:
             return self[key]
         except KeyError:

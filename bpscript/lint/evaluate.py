@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Mapping
 
 from .. import effects as fx
+from ..attributes import CARD_READERS, TABLE, SeveralNumbers
 from ..cards import Card
 from ..semantics import Arg, Change, Fact, Fixed, Read, Role
 from ..verbs import LIBRARY
@@ -91,7 +92,7 @@ class Player:
 
 @dataclass(frozen=True)
 class RequestFacts:
-    """What a target predicate over a request (`it`) may ask (verbs.ATTRIBUTES['request'])."""
+    """What a target predicate over a request (`it`) may ask (`bpscript.attributes`, type `request`)."""
 
     action: str
     key_count: int
@@ -108,20 +109,31 @@ class RequestFacts:
 SUIT_NAMES = {"spade": "♠", "heart": "♡", "diamond": "♢", "club": "♣"}
 
 
-def card_attr(cards: tuple[Card, ...], name: str):
-    if name == "count":
-        return len(cards)
-    if name == "total":
-        return sum(c.number for c in cards)
-    if name == "number":
-        return cards[0].number if len(cards) == 1 else UNK
-    if name == "numbers":
-        return tuple(c.number for c in cards)
-    if name == "suits":
-        return tuple(c.suit.value for c in cards if c.suit is not None)
-    if name == "suit":
-        return cards[0].suit.value if len(cards) == 1 and cards[0].suit else UNK
-    return UNK
+def lint_type(value: object) -> str | None:
+    """The attribute table's type of a value of this evaluator: a tuple of cards, a card or
+    a request's facts (None: one it cannot read, such as a `Player` token)."""
+    if isinstance(value, Card):
+        return "card"
+    if isinstance(value, tuple) and all(isinstance(c, Card) for c in value):
+        return "cards"
+    return "request" if isinstance(value, RequestFacts) else None
+
+
+def read_attribute(value: object, name: str) -> object:
+    """`value.name` through the one attribute table (`bpscript.attributes`): cards by the
+    readers the engine reads them with, so the two agree (`number` of several cards is
+    UNK here, an error in the engine: docs/engine.md); a request by its facts."""
+    of = lint_type(value)
+    if of is None or (of, name) not in TABLE:
+        return UNK
+    if of == "request":
+        v = getattr(value, name, None)
+        return UNK if v is None else v
+    try:
+        v = CARD_READERS[(of, name)](value)
+    except SeveralNumbers:
+        return UNK
+    return tuple(v) if isinstance(v, list) else v
 
 
 @dataclass(frozen=True)
@@ -223,16 +235,7 @@ class Evaluator(fx.NodeVisitor):
 
     def visit_Attr(self, e: fx.Attr) -> object:
         obj = self.eval(e.obj)
-        if obj is UNK:
-            return UNK
-        if isinstance(obj, tuple) and all(isinstance(c, Card) for c in obj):
-            return card_attr(obj, e.name)
-        if isinstance(obj, Card):
-            return card_attr((obj,), e.name)
-        if isinstance(obj, RequestFacts):
-            v = getattr(obj, e.name, UNK)
-            return UNK if v is None else v
-        return UNK
+        return UNK if obj is UNK else read_attribute(obj, e.name)
 
     def visit_Call(self, e: fx.Call) -> object:
         u = use_of(e, *self.queries)

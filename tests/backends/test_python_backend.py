@@ -88,21 +88,22 @@ def test_hostile_text_reaches_code_only_through_repr(importer, tmp_path, monkeyp
     constants = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
     assert {s.name, s.effect.text} <= constants
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
-    # every call is a bound verb (`_v_move`) or attribute reader (`_a_number`), a binding of
+    # every call is a bound verb (`_v_move`) or attribute reader (`_a_cards_number`), a binding of
     # one by its library name, a card condition built from data, or a method of the
     # context: nothing a script wrote is called
-    from bpscript.verbs import ATTRIBUTES, LIBRARY
-    attributes = {name for attrs in ATTRIBUTES.values() for name in attrs}
+    from bpscript.attributes import TABLE
+    from bpscript.verbs import LIBRARY
+    readers = {f"{of}_{name}" for of, name in TABLE}
     for c in calls:
         f = c.func
         if isinstance(f, ast.Name) and f.id.startswith("_v_"):
             assert f.id[3:] in LIBRARY
         elif isinstance(f, ast.Name) and f.id.startswith("_a_"):
-            assert f.id[3:] in attributes
+            assert f.id[3:] in readers
         elif isinstance(f, ast.Name) and f.id == "_verb":
             assert isinstance(c.args[0], ast.Constant) and c.args[0].value in LIBRARY
         elif isinstance(f, ast.Name) and f.id == "_attribute":
-            assert isinstance(c.args[0], ast.Constant) and c.args[0].value in attributes
+            assert tuple(a.value for a in c.args if isinstance(a, ast.Constant)) in TABLE
         elif isinstance(f, ast.Name) and f.id == "_condition":
             assert isinstance(c.args[0], ast.Dict)
         else:

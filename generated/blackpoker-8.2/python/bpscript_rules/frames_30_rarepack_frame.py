@@ -74,11 +74,11 @@ class Action_trapCounter(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ((_a_key_count(ctx, it) == 1) or (_a_key_count(ctx, it) == 2))
+            return ((len(it.keys) == 1) or (len(it.keys) == 2))
         return True
 
     def effect(self, ctx):
-        if (_v_count(ctx, [l_c for l_c in ctx.items(ctx.key) if (_v_count(ctx, [l_d for l_d in ctx.items(_a_keys(ctx, ctx.target)) if ((_a_suit(ctx, l_d) == _a_suit(ctx, l_c)) and (_a_number(ctx, l_d) == _a_number(ctx, l_c)))]) > 0)]) > 0):
+        if (_v_count(ctx, [l_c for l_c in ctx.items(ctx.key) if (_v_count(ctx, [l_d for l_d in ctx.items(list(ctx.target.keys)) if ((l_d.suit == l_c.suit) and (l_d.number == l_c.number))]) > 0)]) > 0):
             _v_nullify(ctx, ctx.target)
 
 
@@ -89,10 +89,6 @@ _v_life = _verb('life')
 _v_move = _verb('move')
 _v_nullify = _verb('nullify')
 _v_summon = _verb('summon')
-_a_key_count = _attribute('key_count')
-_a_keys = _attribute('keys')
-_a_number = _attribute('number')
-_a_suit = _attribute('suit')
 _k_charged = State.CHARGED
 _k_face_up = Face.UP
 _z_hand = Zone.HAND

@@ -119,7 +119,7 @@ class Action_attack(ActionEffect):
         return bool(_v_once_per_turn(ctx))
 
     def effect(self, ctx):
-        l_ready = [l_u for l_u in _v_units(ctx, 'character', ctx.me) if (((_a_state(ctx, l_u) == _k_charged) and _v_has_role(ctx, l_u, 'attack')) and ((not _a_entered_this_turn(ctx, l_u)) or _v_has_role(ctx, l_u, 'haste')))]
+        l_ready = [l_u for l_u in _v_units(ctx, 'character', ctx.me) if ((((State.CHARGED if l_u.charged else State.DRIVEN) == _k_charged) and _v_has_role(ctx, l_u, 'attack')) and ((not (l_u.entered_turn == ctx.state.turn)) or _v_has_role(ctx, l_u, 'haste')))]
         l_chosen = _v_choose_units(ctx, ctx.me, l_ready)
         _v_set_state(ctx, l_chosen, _k_driven)
         _v_set_status(ctx, l_chosen, 'attacking')
@@ -153,7 +153,7 @@ class Action_block(ActionEffect):
 
     def effect(self, ctx):
         for l_a in _v_with_status(ctx, _v_units(ctx, 'character', ctx.me), 'attacking'):
-            l_ready = [l_u for l_u in _v_units(ctx, 'character', ctx.opponent) if (((_a_state(ctx, l_u) == _k_charged) and _v_has_role(ctx, l_u, 'block')) and (not _v_has_status(ctx, l_u, 'blocking')))]
+            l_ready = [l_u for l_u in _v_units(ctx, 'character', ctx.opponent) if ((((State.CHARGED if l_u.charged else State.DRIVEN) == _k_charged) and _v_has_role(ctx, l_u, 'block')) and (not _v_has_status(ctx, l_u, 'blocking')))]
             l_chosen = _v_choose_units(ctx, ctx.opponent, l_ready, optional=_k_true)
             l_walls = [l_u for l_u in ctx.items(l_chosen) if _v_is_a(ctx, l_u, 'bulwark')]
             if (_v_count(ctx, l_walls) > 0):
@@ -202,7 +202,7 @@ class Action_damageJudge(ActionEffect):
                 for l_w in ctx.items(_v_first(ctx, l_walls)):
                     ctx.step(2)
                     _v_turn(ctx, l_w, face=_k_face_up)
-                    if ((_v_matches(ctx, l_w, _c0) or _v_has_number(ctx, l_a, _a_number(ctx, l_w))) and (not _v_has_role(ctx, l_a, 'withstandsBulwark'))):
+                    if ((_v_matches(ctx, l_w, _c0) or _v_has_number(ctx, l_a, _a_unit_number(ctx, l_w))) and (not _v_has_role(ctx, l_a, 'withstandsBulwark'))):
                         _v_move(ctx, l_a, to=_z_grave)
                     _v_move(ctx, l_w, to=_z_grave)
             elif _v_rule_on(ctx, 'revolution'):
@@ -281,9 +281,7 @@ _v_total_size = _verb('total_size')
 _v_turn = _verb('turn')
 _v_units = _verb('units')
 _v_with_status = _verb('with_status')
-_a_entered_this_turn = _attribute('entered_this_turn')
-_a_number = _attribute('number')
-_a_state = _attribute('state')
+_a_unit_number = _attribute('unit', 'number')
 _k_charged = State.CHARGED
 _k_driven = State.DRIVEN
 _k_face_up = Face.UP

@@ -165,7 +165,7 @@ class Action_mountSoldier(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return bool(_v_has_suit(ctx, it, _a_suit(ctx, ctx.key)))
+            return bool(_v_has_suit(ctx, it, _a_cards_suit(ctx.key)))
         return True
 
     def effect(self, ctx):
@@ -180,7 +180,7 @@ _v_has_suit = _verb('has_suit')
 _v_is_turn_player = _verb('is_turn_player')
 _v_once_per_turn = _verb('once_per_turn')
 _v_summon = _verb('summon')
-_a_suit = _attribute('suit')
+_a_cards_suit = _attribute('cards', 'suit')
 _k_charged = State.CHARGED
 _k_face_down = Face.DOWN
 _k_face_up = Face.UP

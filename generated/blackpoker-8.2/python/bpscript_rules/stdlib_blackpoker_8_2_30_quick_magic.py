@@ -45,7 +45,7 @@ class Action_down(ActionEffect):
     target_kinds = (('soldier', 1, None),)
 
     def effect(self, ctx):
-        if ((_v_size(ctx, ctx.target) - _a_number(ctx, ctx.key)) <= 0):
+        if ((_v_size(ctx, ctx.target) - _a_cards_number(ctx.key)) <= 0):
             _v_move(ctx, ctx.target, to=_z_grave)
         else:
             _v_place_fog(ctx, ctx.key, on=ctx.target, as_=_s1)
@@ -93,11 +93,11 @@ class Action_counter(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ((_a_key_count(ctx, it) == 1) or (_a_key_count(ctx, it) == 2))
+            return ((len(it.keys) == 1) or (len(it.keys) == 2))
         return True
 
     def effect(self, ctx):
-        if (((_a_key_count(ctx, ctx.target) == 1) and (_a_number(ctx, ctx.key) >= _a_key_number(ctx, ctx.target))) or (_a_key_count(ctx, ctx.target) == 2)):
+        if (((len(ctx.target.keys) == 1) and (_a_cards_number(ctx.key) >= _a_request_key_number(ctx, ctx.target))) or (len(ctx.target.keys) == 2)):
             _v_nullify(ctx, ctx.target)
 
 
@@ -167,7 +167,7 @@ class Action_truce(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return (_a_action(ctx, it) == _s2)
+            return (ScriptRef(it.action) == _s2)
         return True
 
     def effect(self, ctx):
@@ -196,7 +196,7 @@ class Action_changeTarget(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return bool(_a_has_target(ctx, it))
+            return bool((it.target is not None))
         return True
 
     def effect(self, ctx):
@@ -261,7 +261,7 @@ class Action_bj(ActionEffect):
             elif _v_matches(ctx, l_card, _c1):
                 l_points = (l_points + 10)
             elif (not _v_matches(ctx, l_card, _c2)):
-                l_points = (l_points + _a_number(ctx, l_card))
+                l_points = (l_points + _a_cards_number(l_card))
             if (((l_points >= 22) or (_v_count(ctx, _v_top_cards(ctx, ctx.me, (l_shown + 1))) == l_shown)) or (not _v_choose_yes(ctx, ctx.me, 'ヒット'))):
                 break
         else:
@@ -347,7 +347,7 @@ class Action_unsummons(ActionEffect):
 
     def effect(self, ctx):
         ctx.step(1)
-        if (_a_state(ctx, ctx.target) == _k_charged):
+        if ((State.CHARGED if ctx.target.charged else State.DRIVEN) == _k_charged):
             _v_return_to_hand(ctx, ctx.target)
         ctx.step(2)
         _v_return_to_hand(ctx, ctx.key)
@@ -375,12 +375,8 @@ _v_size = _verb('size')
 _v_to_bulwark = _verb('to_bulwark')
 _v_to_soldier = _verb('to_soldier')
 _v_top_cards = _verb('top_cards')
-_a_action = _attribute('action')
-_a_has_target = _attribute('has_target')
-_a_key_count = _attribute('key_count')
-_a_key_number = _attribute('key_number')
-_a_number = _attribute('number')
-_a_state = _attribute('state')
+_a_cards_number = _attribute('cards', 'number')
+_a_request_key_number = _attribute('request', 'key_number')
 _k_charged = State.CHARGED
 _k_driven = State.DRIVEN
 _k_false = False

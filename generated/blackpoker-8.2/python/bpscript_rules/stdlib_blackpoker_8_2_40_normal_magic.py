@@ -45,7 +45,7 @@ class Action_throwing(ActionEffect):
     target_kinds = (('opponent', 1, None),)
 
     def effect(self, ctx):
-        _v_damage(ctx, ctx.target, _a_number(ctx, _v_key_of(ctx, _k_spade)))
+        _v_damage(ctx, ctx.target, _v_key_of(ctx, _k_spade).number)
 
 
 class Action_deathLance(ActionEffect):
@@ -67,11 +67,11 @@ class Action_deathLance(ActionEffect):
     target_kinds = (('soldier', 1, None),)
 
     def effect(self, ctx):
-        if ((_v_size(ctx, ctx.target) != 0) and ((_v_size(ctx, ctx.target) % _a_number(ctx, _v_key_of(ctx, _k_diamond))) == 0)):
+        if ((_v_size(ctx, ctx.target) != 0) and ((_v_size(ctx, ctx.target) % _v_key_of(ctx, _k_diamond).number) == 0)):
             ctx.step(1)
-            _v_move(ctx, _v_choose_order(ctx, _a_owner(ctx, ctx.target), _a_cards(ctx, ctx.target)), to=_z_life, position=_k_top, face=_k_face_down)
+            _v_move(ctx, _v_choose_order(ctx, ctx.target.owner, list(ctx.target.cards)), to=_z_life, position=_k_top, face=_k_face_down)
             ctx.step(2)
-            _v_damage(ctx, _a_owner(ctx, ctx.target), _a_number(ctx, _v_key_of(ctx, _k_spade)))
+            _v_damage(ctx, ctx.target.owner, _v_key_of(ctx, _k_spade).number)
 
 
 class Action_addBulwark(ActionEffect):
@@ -171,7 +171,7 @@ class Action_swordRain(ActionEffect):
 
     def effect(self, ctx):
         for l_s in _v_units(ctx, 'soldier'):
-            if (_v_size(ctx, l_s) <= _a_total(ctx, ctx.key)):
+            if (_v_size(ctx, l_s) <= _a_cards_total(ctx.key)):
                 _v_move(ctx, l_s, to=_z_grave)
 
 
@@ -219,7 +219,7 @@ class Action_recruit(ActionEffect):
         ctx.step(1)
         l_summoned = 0
         for l_c in _v_top_cards(ctx, ctx.me, 4):
-            if (_a_number(ctx, l_c) <= _a_total(ctx, ctx.key)):
+            if (l_c.number <= _a_cards_total(ctx.key)):
                 _v_summon(ctx, l_c, as_='soldier', face=_k_face_up, state=_k_driven)
                 l_summoned = (l_summoned + 1)
         ctx.step(2)
@@ -268,10 +268,7 @@ _v_summon = _verb('summon')
 _v_to_soldier = _verb('to_soldier')
 _v_top_cards = _verb('top_cards')
 _v_units = _verb('units')
-_a_cards = _attribute('cards')
-_a_number = _attribute('number')
-_a_owner = _attribute('owner')
-_a_total = _attribute('total')
+_a_cards_total = _attribute('cards', 'total')
 _k_bottom = Position.BOTTOM
 _k_charged = State.CHARGED
 _k_diamond = Suit.DIAMOND

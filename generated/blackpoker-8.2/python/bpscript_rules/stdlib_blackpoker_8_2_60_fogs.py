@@ -21,7 +21,7 @@ class Fog_upFog(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'this':
-            _v_add_size(ctx, _v_linked(ctx, unit), _a_number(ctx, unit), until=_k_end_of_turn)
+            _v_add_size(ctx, _v_linked(ctx, unit), _a_unit_number(ctx, unit), until=_k_end_of_turn)
 
 
 class Fog_downFog(ComponentEffect):
@@ -41,7 +41,7 @@ class Fog_downFog(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'this':
-            _v_add_size(ctx, _v_linked(ctx, unit), (-_a_number(ctx, unit)), until=_k_end_of_turn)
+            _v_add_size(ctx, _v_linked(ctx, unit), (-_a_unit_number(ctx, unit)), until=_k_end_of_turn)
 
 
 class Fog_forceFog(ComponentEffect):
@@ -61,15 +61,14 @@ class Fog_forceFog(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'this':
-            _v_add_size(ctx, _v_units(ctx, 'soldier', _a_controller(ctx, unit)), _a_total(ctx, unit), until=_k_end_of_turn)
+            _v_add_size(ctx, _v_units(ctx, 'soldier', unit.owner), _a_unit_total(ctx, unit), until=_k_end_of_turn)
 
 
 _v_add_size = _verb('add_size')
 _v_linked = _verb('linked')
 _v_units = _verb('units')
-_a_controller = _attribute('controller')
-_a_number = _attribute('number')
-_a_total = _attribute('total')
+_a_unit_number = _attribute('unit', 'number')
+_a_unit_total = _attribute('unit', 'total')
 _k_end_of_turn = Duration.END_OF_TURN
 
 __bps_lines__ = {

@@ -106,11 +106,11 @@ class Action_trapCounter(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ((_a_key_count(ctx, it) == 1) or (_a_key_count(ctx, it) == 2))
+            return ((len(it.keys) == 1) or (len(it.keys) == 2))
         return True
 
     def effect(self, ctx):
-        if (_v_count(ctx, [l_c for l_c in ctx.items(ctx.key) if (_v_count(ctx, [l_d for l_d in ctx.items(_a_keys(ctx, ctx.target)) if ((_a_suit(ctx, l_d) == _a_suit(ctx, l_c)) and (_a_number(ctx, l_d) == _a_number(ctx, l_c)))]) > 0)]) > 0):
+        if (_v_count(ctx, [l_c for l_c in ctx.items(ctx.key) if (_v_count(ctx, [l_d for l_d in ctx.items(list(ctx.target.keys)) if ((l_d.suit == l_c.suit) and (l_d.number == l_c.number))]) > 0)]) > 0):
             _v_nullify(ctx, ctx.target)
 
 
@@ -200,7 +200,7 @@ class Action_trumpDestroy(ActionEffect):
     target_kinds = (('faceUpTrump', 1, None),)
 
     def effect(self, ctx):
-        if ((_a_suit(ctx, ctx.target) == _a_suit(ctx, ctx.key)) and (_a_number(ctx, ctx.target) == _a_number(ctx, ctx.key))):
+        if ((_a_unit_suit(ctx, ctx.target) == _a_cards_suit(ctx.key)) and (_a_unit_number(ctx, ctx.target) == _a_cards_number(ctx.key))):
             _v_move(ctx, ctx.target, to=_z_grave)
 
 
@@ -362,7 +362,7 @@ class Action_resurrection(ActionEffect):
         return bool(_v_face_up_trump(ctx, ctx.me, _s5))
 
     def effect(self, ctx):
-        l_card = _v_choose_cards(ctx, ctx.me, [l_c for l_c in _v_cards_in(ctx, _z_grave, ctx.me) if (_a_suit(ctx, l_c) == _k_spade)], 1)
+        l_card = _v_choose_cards(ctx, ctx.me, [l_c for l_c in _v_cards_in(ctx, _z_grave, ctx.me) if (l_c.suit == _k_spade)], 1)
         _v_summon(ctx, l_card, as_='soldier', face=_k_face_up, state=_k_charged)
 
 
@@ -673,7 +673,7 @@ class Action_retreat(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return (_a_action(ctx, it) == _s15)
+            return (ScriptRef(it.action) == _s15)
         return True
 
     def effect(self, ctx):
@@ -796,8 +796,8 @@ class Action_salvation(ActionEffect):
 
     def effect(self, ctx):
         for l_s in _v_units(ctx, 'soldier'):
-            if (_v_size(ctx, l_s) >= _a_number(ctx, ctx.key)):
-                _v_move(ctx, _v_choose_order(ctx, _a_owner(ctx, l_s), _a_cards(ctx, l_s)), to=_z_life, position=_k_top)
+            if (_v_size(ctx, l_s) >= _a_cards_number(ctx.key)):
+                _v_move(ctx, _v_choose_order(ctx, l_s.owner, list(l_s.cards)), to=_z_life, position=_k_top)
 
 
 class Action_summonChariot(ActionEffect):
@@ -1042,12 +1042,12 @@ class Action_reckoning(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return bool(_a_has_keys(ctx, it))
+            return bool(bool(it.keys))
         return True
 
     def effect(self, ctx):
         ctx.step(1)
-        _v_damage(ctx, ctx.me, _a_key_total(ctx, ctx.target))
+        _v_damage(ctx, ctx.me, _a_request_key_total(ctx, ctx.target))
         ctx.step(2)
         _v_nullify(ctx, ctx.target)
 
@@ -1076,7 +1076,7 @@ class Action_repair(ActionEffect):
     def effect(self, ctx):
         if _v_can_target(ctx, _s27, ctx.target):
             ctx.step(1)
-            l_card = _v_choose_cards(ctx, ctx.me, [l_c for l_c in _v_cards_in(ctx, _z_grave, ctx.me) if _v_has_suit(ctx, ctx.target, _a_suit(ctx, l_c))], 1)
+            l_card = _v_choose_cards(ctx, ctx.me, [l_c for l_c in _v_cards_in(ctx, _z_grave, ctx.me) if _v_has_suit(ctx, ctx.target, l_c.suit)], 1)
             if (_v_count(ctx, l_card) > 0):
                 ctx.step(2)
                 _v_request_action(ctx, _s27, ctx.me, free=_k_true, target=ctx.target, keys=l_card)
@@ -1190,7 +1190,7 @@ class Action_quickSummonStrategist(ActionEffect):
     def effect(self, ctx):
         if _v_face_up_trump(ctx, ctx.me, _s29):
             ctx.step(1)
-            _v_nullify(ctx, _v_choose_option(ctx, ctx.me, [l_r for l_r in ctx.items(_v_stage(ctx)) if ((_a_key_count(ctx, l_r) == 2) or ((_a_key_count(ctx, l_r) == 1) and (_a_key_number(ctx, l_r) <= _a_number(ctx, ctx.key))))]), keys_to_grave=_k_false)
+            _v_nullify(ctx, _v_choose_option(ctx, ctx.me, [l_r for l_r in ctx.items(_v_stage(ctx)) if ((len(l_r.keys) == 2) or ((len(l_r.keys) == 1) and (_a_request_key_number(ctx, l_r) <= _a_cards_number(ctx.key))))]), keys_to_grave=_k_false)
             ctx.step(2)
             _v_summon_with_trump(ctx, ctx.key, _s29, as_=_s30, state=_k_charged)
 
@@ -1355,7 +1355,7 @@ class Action_riot(ActionEffect):
         return (), {'who': ctx.opponent}
 
     def effect(self, ctx):
-        _v_damage(ctx, _a_player(ctx, ctx.event), (_a_count(ctx, ctx.event) * 2))
+        _v_damage(ctx, ctx.event.player, (len(ctx.event.cards) * 2))
 
 
 class Action_handRefill(ActionEffect):
@@ -1440,7 +1440,7 @@ class Action_lastDitch(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return bool(_a_has_keys(ctx, it))
+            return bool(bool(it.keys))
         return True
 
     def effect(self, ctx):
@@ -1604,18 +1604,12 @@ _v_trump_card = _verb('trump_card')
 _v_trump_cards = _verb('trump_cards')
 _v_turn = _verb('turn')
 _v_units = _verb('units')
-_a_action = _attribute('action')
-_a_cards = _attribute('cards')
-_a_count = _attribute('count')
-_a_has_keys = _attribute('has_keys')
-_a_key_count = _attribute('key_count')
-_a_key_number = _attribute('key_number')
-_a_key_total = _attribute('key_total')
-_a_keys = _attribute('keys')
-_a_number = _attribute('number')
-_a_owner = _attribute('owner')
-_a_player = _attribute('player')
-_a_suit = _attribute('suit')
+_a_cards_number = _attribute('cards', 'number')
+_a_cards_suit = _attribute('cards', 'suit')
+_a_request_key_number = _attribute('request', 'key_number')
+_a_request_key_total = _attribute('request', 'key_total')
+_a_unit_number = _attribute('unit', 'number')
+_a_unit_suit = _attribute('unit', 'suit')
 _k_bottom = Position.BOTTOM
 _k_charged = State.CHARGED
 _k_driven = State.DRIVEN

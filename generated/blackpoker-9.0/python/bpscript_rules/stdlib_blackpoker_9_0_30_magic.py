@@ -45,7 +45,7 @@ class Action_down(ActionEffect):
     target_kinds = (('soldier', 1, None),)
 
     def effect(self, ctx):
-        if ((_v_size(ctx, ctx.target) - _a_number(ctx, ctx.key)) <= 0):
+        if ((_v_size(ctx, ctx.target) - _a_cards_number(ctx.key)) <= 0):
             _v_move(ctx, ctx.target, to=_z_grave)
         else:
             _v_place_fog(ctx, ctx.key, on=ctx.target, as_=_s1)
@@ -93,11 +93,11 @@ class Action_counter(ActionEffect):
 
     def target_ok(self, ctx, index, it):
         if index == 0:
-            return ((_a_key_count(ctx, it) == 1) or (_a_key_count(ctx, it) == 2))
+            return ((len(it.keys) == 1) or (len(it.keys) == 2))
         return True
 
     def effect(self, ctx):
-        if (((_a_key_count(ctx, ctx.target) == 1) and (_a_number(ctx, ctx.key) >= _a_key_number(ctx, ctx.target))) or (_a_key_count(ctx, ctx.target) == 2)):
+        if (((len(ctx.target.keys) == 1) and (_a_cards_number(ctx.key) >= _a_request_key_number(ctx, ctx.target))) or (len(ctx.target.keys) == 2)):
             _v_nullify(ctx, ctx.target)
 
 
@@ -142,7 +142,7 @@ class Action_throwing(ActionEffect):
     target_kinds = (('opponent', 1, None),)
 
     def effect(self, ctx):
-        _v_damage(ctx, ctx.target, _a_number(ctx, _v_key_of(ctx, _k_club)))
+        _v_damage(ctx, ctx.target, _v_key_of(ctx, _k_club).number)
 
 
 class Action_search(ActionEffect):
@@ -182,9 +182,8 @@ _v_reveal = _verb('reveal')
 _v_set_state = _verb('set_state')
 _v_shuffle = _verb('shuffle')
 _v_size = _verb('size')
-_a_key_count = _attribute('key_count')
-_a_key_number = _attribute('key_number')
-_a_number = _attribute('number')
+_a_cards_number = _attribute('cards', 'number')
+_a_request_key_number = _attribute('request', 'key_number')
 _k_charged = State.CHARGED
 _k_club = Suit.CLUB
 _k_driven = State.DRIVEN

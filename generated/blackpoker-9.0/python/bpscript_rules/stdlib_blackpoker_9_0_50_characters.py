@@ -20,7 +20,7 @@ class Character_soldier(ComponentEffect):
     scopes = ()
 
     def size(self, ctx, unit):
-        return _a_number(ctx, unit)
+        return _a_unit_number(ctx, unit)
 
 
 class Character_hero(ComponentEffect):
@@ -39,7 +39,7 @@ class Character_hero(ComponentEffect):
     scopes = ()
 
     def size(self, ctx, unit):
-        return _a_number(ctx, unit)
+        return _a_unit_number(ctx, unit)
 
 
 class Character_ace(ComponentEffect):
@@ -77,7 +77,7 @@ class Character_armedsoldier(ComponentEffect):
     scopes = ()
 
     def size(self, ctx, unit):
-        return _a_total(ctx, unit)
+        return _a_unit_total(ctx, unit)
 
     def has_label(self, ctx, unit, label):
         if label == 'haste':
@@ -102,8 +102,8 @@ class Character_bulwark(ComponentEffect):
 
 
 _v_has_number = _verb('has_number')
-_a_number = _attribute('number')
-_a_total = _attribute('total')
+_a_unit_number = _attribute('unit', 'number')
+_a_unit_total = _attribute('unit', 'total')
 
 __bps_lines__ = {
     7: 'stdlib/blackpoker-9.0/50-characters.bps:6:11',

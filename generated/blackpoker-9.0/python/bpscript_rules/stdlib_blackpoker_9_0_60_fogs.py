@@ -21,7 +21,7 @@ class Fog_upFog(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'this':
-            _v_add_size(ctx, _v_linked(ctx, unit), _a_number(ctx, unit), until=_k_end_of_turn)
+            _v_add_size(ctx, _v_linked(ctx, unit), _a_unit_number(ctx, unit), until=_k_end_of_turn)
 
 
 class Fog_downFog(ComponentEffect):
@@ -41,12 +41,12 @@ class Fog_downFog(ComponentEffect):
 
     def apply_abilities(self, ctx, unit, scope):
         if scope == 'this':
-            _v_add_size(ctx, _v_linked(ctx, unit), (-_a_number(ctx, unit)), until=_k_end_of_turn)
+            _v_add_size(ctx, _v_linked(ctx, unit), (-_a_unit_number(ctx, unit)), until=_k_end_of_turn)
 
 
 _v_add_size = _verb('add_size')
 _v_linked = _verb('linked')
-_a_number = _attribute('number')
+_a_unit_number = _attribute('unit', 'number')
 _k_end_of_turn = Duration.END_OF_TURN
 
 __bps_lines__ = {
