@@ -45,10 +45,12 @@ class Tactics(Agent):
         self._blocked += 1
         return self._blocked - 1
 
-    def request(self, view, player, options):  # not a request policy: the search decides those
+    def request(self, view: Any, player: int, options: Sequence[Any]) -> Any | None:
+        """Not a request policy (the search decides those): the fallback's."""
         return self.fallback.request(view, player, options)
 
-    def choose(self, view, player, options, count, prompt, at_least=1):
+    def choose(self, view: Any, player: int, options: Sequence[Any], count: int | None, prompt: str,
+               at_least: int = 1) -> list[Any]:
         game = getattr(view, "game", None)
         opts = list(options)
         if game is not None and opts:
@@ -57,7 +59,7 @@ class Tactics(Agent):
                 return picked
         return self.fallback.choose(view, player, options, count, prompt, at_least)
 
-    def yes(self, view, player, question):
+    def yes(self, view: Any, player: int, question: str) -> bool:
         game = getattr(view, "game", None)
         if game is not None and _resolving(game) == "draw":  # one more card from the life (8.2 ドロー)
             me = game.state.players[player]
