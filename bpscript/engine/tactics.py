@@ -48,7 +48,7 @@ class Tactics(Agent):
         return self._blocked - 1
 
     def request(self, view: PlayerView, player: int, options: Sequence[Option]) -> Option | None:
-        # not a request policy: the search decides those
+        """Not a request policy (the search decides those): the fallback's."""
         return self.fallback.request(view, player, options)
 
     def choose(self, view: PlayerView, player: int, options: Sequence[T], count: int | None, prompt: str,
