@@ -21,6 +21,9 @@ HOME_VARIABLE = "BPSCRIPT_HOME"
 BUNDLE = "_bundled"  # the directory of the installed package that holds stdlib/ and frames/
 STDLIB = "stdlib"
 FRAMES = "frames"
+#: the ruleset a file that names none is read with (`extends`, `--ruleset`), and whose
+#: vocabulary spells the card-condition notation by default
+DEFAULT_RULESET = "blackpoker-8.2"
 
 
 class RulesNotFound(LookupError):

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .bundled import FRAMES, STDLIB, RulesNotFound, rules_root
+from .bundled import DEFAULT_RULESET, FRAMES, STDLIB, RulesNotFound, rules_root
 from .paths import real, scan
 from .syntax import ast
 from .syntax.parser import parse_module
 
-DEFAULT = "blackpoker-8.2"
+DEFAULT = DEFAULT_RULESET
 """The ruleset a command uses when none is named."""
 
 

@@ -20,10 +20,11 @@ from .registry import EndlessLoop, NotExecutable, ScriptError
 from .request import Chooser, Request
 from .state import GameState, RulesError, Unit
 
-if TYPE_CHECKING:  # base imports this module (it registers the verbs generated code binds)
+from .scripts import ComponentEffect
+
+if TYPE_CHECKING:
     from ..model import Ruleset
     from ..vocabulary import LabelDef, Table
-    from .base import ComponentEffect
 
 #: script id → its generated class: an action's or a component's, as the caller knows
 ScriptClasses = Callable[[str], Any]  # Any: which class the id names is the caller's knowledge

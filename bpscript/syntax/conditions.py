@@ -42,15 +42,15 @@ class ConditionError(Exception):
 @lru_cache(maxsize=1)
 def base_ruleset_spellings() -> tuple[dict[str, str], dict[str, str]]:
     """The base ruleset's spellings, read from its declarations (its `*vocabulary*.bps`
-    files, parsed alone): the notation's words by id, and alternative → canonical."""
-    from .. import catalog
+    files, parsed alone): the notation's words by id, and alternative → canonical. Found
+    where the bundled rules live (`bundled`), not through the catalog: the syntax stands
+    below the loader, which parses with it."""
+    from ..bundled import DEFAULT_RULESET, STDLIB, rules_root
     from . import ast
     from .parser import parse_module
     words: dict[str, str] = {}
     alternatives: dict[str, str] = {}
-    for path in catalog.catalog()[catalog.DEFAULT].files():
-        if "vocabulary" not in path.name:
-            continue
+    for path in sorted((rules_root() / STDLIB / DEFAULT_RULESET).rglob("*vocabulary*.bps")):
         for item in parse_module(path.read_text("utf-8"), str(path))[0].items:
             if isinstance(item, ast.VocabNode) and item.kind.value == "spelling":
                 words[item.id.value] = item.name.value
