@@ -33,9 +33,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import yaml  # noqa: E402
 
-from bpscript.engine.rules import Rules  # noqa: E402
-from bpscript.engine.runner import simulate  # noqa: E402
-from bpscript.loader import base_files, load, load_official  # noqa: E402
+from bpscript.engine.kernel.rules import Rules  # noqa: E402
+from bpscript.engine.players.runner import simulate  # noqa: E402
+from bpscript.load.loader import base_files, load, load_official  # noqa: E402
 from bpscript.syntax.parser import grammar_parser  # noqa: E402
 
 HAS_CACHE = (ROOT / "bpscript" / "cache.py").exists()
@@ -139,14 +139,14 @@ def greedy(n: int) -> None:
 def ray_rate(n: int) -> None:
     try:
         import ray  # noqa: F401
-        from bpscript.engine import distributed  # noqa: F401
+        from bpscript.engine.players import distributed  # noqa: F401
     except ImportError as e:
         print(f"7. Ray: n/a ({e})")
         return
     from functools import partial
 
     from bpscript.commands._load import reload
-    from bpscript.engine.distributed import simulate_ray
+    from bpscript.engine.players.distributed import simulate_ray
     official = partial(reload, [], None, "blackpoker-8.2")
     t = time.perf_counter()
     list(simulate_ray(official, "lite", "entry20", 200, 0))  # start-up and compile, apart

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 from bpscript.bundled import rules_root
-from bpscript.loader import base_files
+from bpscript.load.loader import base_files
 from bpscript.lsp.analysis import analyse
 from bpscript.syntax.format import format_text
 

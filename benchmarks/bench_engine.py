@@ -8,9 +8,9 @@ from __future__ import annotations
 import sys
 import time
 
-from bpscript.engine.rules import Rules
-from bpscript.engine.runner import simulate
-from bpscript.loader import load_official
+from bpscript.engine.kernel.rules import Rules
+from bpscript.engine.players.runner import simulate
+from bpscript.load.loader import load_official
 
 
 def main() -> None:

@@ -14,10 +14,10 @@ from __future__ import annotations
 import sys
 import time
 
-from bpscript.engine.agents import RandomAgent
-from bpscript.engine.game import Game
-from bpscript.engine.rules import Rules
-from bpscript.loader import load_official
+from bpscript.engine.players.agents import RandomAgent
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.kernel.rules import Rules
+from bpscript.load.loader import load_official
 
 
 class Timed(RandomAgent):

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bpscript.lint import lint_result
 from bpscript.lint.cardsets import clear_caches
-from bpscript.loader import base_files, load
+from bpscript.load.loader import base_files, load
 
 SUITS = "♠♡♢♣"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

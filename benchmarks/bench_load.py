@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from bpscript.loader import base_files, load
+from bpscript.load.loader import base_files, load
 from bpscript.syntax.parser import grammar_parser
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,7 @@ import time
 from bpscript.backends.html_backend import build_html, environment
 from bpscript.backends.json_backend import dumps
 from bpscript.backends.markdown_backend import build_markdown
-from bpscript.loader import load_official
+from bpscript.load.loader import load_official
 
 
 def best(fn, repeat: int) -> tuple[float, object]:

@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from bpscript.backends.pdf_backend import documents, render_html, render_pdf
-from bpscript.loader import load_bundled
+from bpscript.load.loader import load_bundled
 
 # A5 in mm and the print sheet's @page margins (bpscript.backends.pdf_backend.PAGE_A5)
 PAGE_W, PAGE_H, TOP, BOTTOM = 148.0, 210.0, 10.0, 12.0

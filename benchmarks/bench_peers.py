@@ -21,9 +21,9 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bpscript.engine.rules import Rules  # noqa: E402
-from bpscript.engine.runner import random_game  # noqa: E402
-from bpscript.loader import load_official  # noqa: E402
+from bpscript.engine.kernel.rules import Rules  # noqa: E402
+from bpscript.engine.players.runner import random_game  # noqa: E402
+from bpscript.load.loader import load_official  # noqa: E402
 
 
 def bpscript_games() -> Callable[[int], None]:

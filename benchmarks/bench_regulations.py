@@ -10,11 +10,11 @@ from __future__ import annotations
 import sys
 import time
 
-from bpscript.engine.registry import NotExecutable
-from bpscript.engine.rules import Rules
-from bpscript.engine.runner import simulate
-from bpscript.engine.state import RulesError
-from bpscript.loader import load_official
+from bpscript.engine.kernel.registry import NotExecutable
+from bpscript.engine.kernel.rules import Rules
+from bpscript.engine.players.runner import simulate
+from bpscript.engine.kernel.state import RulesError
+from bpscript.load.loader import load_official
 
 
 def main() -> None:

@@ -54,11 +54,11 @@ def wall(code: str) -> float:
 def parts(games: int) -> dict[str, float]:
     """The parts of a run, in seconds (the per-game ones per game)."""
     start = min(wall("pass") for _ in range(3))
-    imports = min(wall("import bpscript.cli, bpscript.commands.simulate, bpscript.engine.runner, "
-                       "bpscript.loader") for _ in range(3)) - start
-    from bpscript.engine.rules import Rules
-    from bpscript.engine.runner import aggregate, random_game
-    from bpscript.loader import load_official
+    imports = min(wall("import bpscript.cli, bpscript.commands.simulate, bpscript.engine.players.runner, "
+                       "bpscript.load.loader") for _ in range(3)) - start
+    from bpscript.engine.kernel.rules import Rules
+    from bpscript.engine.players.runner import aggregate, random_game
+    from bpscript.load.loader import load_official
     t = time.perf_counter()
     rs = load_official().ruleset
     rules = Rules(rs, "lite", "entry20")

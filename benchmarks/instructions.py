@@ -37,9 +37,9 @@ def _arguments(argv: list[str] | None = None) -> argparse.Namespace:
 
 def _inner(args: argparse.Namespace) -> None:
     """Under callgrind: load and warm up with collection off, then play the measured games."""
-    from bpscript.engine.rules import Rules
-    from bpscript.engine.runner import random_game
-    from bpscript.loader import load_official
+    from bpscript.engine.kernel.rules import Rules
+    from bpscript.engine.players.runner import random_game
+    from bpscript.load.loader import load_official
 
     rs = load_official().ruleset
     rules = Rules(rs, args.format, args.frame)

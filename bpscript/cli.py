@@ -13,12 +13,12 @@ import sys
 
 from . import __version__
 from . import cache as _cache
-from . import parse_pool
+from .load import parse_pool
 from .bundled import RulesNotFound
 from .extras import MissingExtra
 from .commands import COMMANDS
 from .diagnostics import printable
-from .outputs import OutputError
+from .write.single import OutputError
 
 
 NO_CACHE = ("load the rules afresh: neither read nor write the cache of loaded rules "

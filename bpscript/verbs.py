@@ -1,11 +1,11 @@
 """The verb library: every function an effect may call, with its typed parameters.
 
 Like Forge's API names, each entry is one operation with declared parameters; the
-checker (`bpscript.typecheck`) validates every call against these declarations,
-the engine implements each one (`bpscript.engine.verbs`), and a test fails when
+checker (`bpscript.check.typecheck`) validates every call against these declarations,
+the engine implements each one (`bpscript.engine.kernel.verbs`), and a test fails when
 the two drift apart. A verb that exists for one official script only says so in
 `single_use`. Every verb and query also declares its summary (`does=`, typed in
-`bpscript.semantics`): what it changes or reads, and which parameter plays each role,
+`bpscript.model.semantics`): what it changes or reads, and which parameter plays each role,
 e.g. `damage` is DAMAGE(player=player, amount=amount). The linter's analyses read
 these summaries, never a verb's name.
 
@@ -32,11 +32,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
-from .attributes import ATTRIBUTES as _ATTRIBUTES
-from .semantics import Arg, Change as C, Fact, Fixed, Read as R, fact
+from .model.attributes import ATTRIBUTES as _ATTRIBUTES
+from .model.semantics import Arg, Change as C, Fact, Fixed, Read as R, fact
 
 if TYPE_CHECKING:
-    from .effects import Expr
+    from .model.effects import Expr
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class VerbSpec:
     doc: str
     ja: str = ""
     single_use: str | None = None
-    summary: tuple[Fact, ...] = ()  # what a verb changes, what a query reads (bpscript.semantics)
+    summary: tuple[Fact, ...] = ()  # what a verb changes, what a query reads (bpscript.model.semantics)
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from bpscript.loader import load
+from bpscript.load.loader import load
 
 # the command line's cache of loaded rules: a directory of the suite's own, never the user's
 os.environ["BPSCRIPT_CACHE_DIR"] = tempfile.mkdtemp(prefix="bpscript-test-cache-")

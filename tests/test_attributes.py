@@ -1,12 +1,12 @@
-"""The one attribute table (`bpscript.attributes`): the checker's view of it, the readers
+"""The one attribute table (`bpscript.model.attributes`): the checker's view of it, the readers
 of cards, and the number of several cards (docs/engine.md)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bpscript.attributes import ATTRIBUTES, CARD_READERS, NAMES, TABLE, SeveralNumbers, number_of
-from bpscript.cards import Card, Suit
+from bpscript.model.attributes import ATTRIBUTES, CARD_READERS, NAMES, TABLE, SeveralNumbers, number_of
+from bpscript.model.cards import Card, Suit
 from bpscript.verbs import ATTRIBUTES as CHECKED
 
 
@@ -22,7 +22,7 @@ def test_the_table_does_not_import_the_engine():
     import ast
     import inspect
 
-    import bpscript.attributes as module
+    import bpscript.model.attributes as module
     imports = [n for n in ast.walk(ast.parse(inspect.getsource(module))) if isinstance(n, ast.ImportFrom)]
     assert all("engine" not in (n.module or "") and "lint" not in (n.module or "") for n in imports)
 

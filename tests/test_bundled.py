@@ -14,7 +14,7 @@ import pytest
 from bpscript.backends.json_backend import build_json
 from bpscript.backends.python_backend import build_python
 from bpscript.bundled import RulesNotFound, rules_root
-from bpscript.loader import base_files, display_path, load, load_official
+from bpscript.load.loader import base_files, display_path, load, load_official
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"

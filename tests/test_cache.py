@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from bpscript import cache
-from bpscript.loader import load
+from bpscript.load.loader import load
 
 ROOT = Path(__file__).parent.parent
 FIXTURE = '''action small "小" (通常魔法) {
@@ -86,7 +86,7 @@ def test_cli_no_cache_and_a_cached_lint_report(tmp_path):
 
 def test_the_files_asked_for_are_part_of_the_key(tmp_path, monkeypatch):
     """An empty directory is not the official rules, though the base is read for both."""
-    from bpscript.loader import base_files
+    from bpscript.load.loader import base_files
     monkeypatch.setenv("BPSCRIPT_CACHE_DIR", str(tmp_path / "cache"))
     (tmp_path / "empty").mkdir()
     empty = load([tmp_path / "empty"], cache=True)

@@ -153,8 +153,8 @@ def test_api_reference_lists_the_public_functions_with_signatures(site):
     page = (site / "reference" / "api" / "index.html").read_text("utf-8")
     text = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page)))
     for anchor in ("bpscript.lint.lint_paths", "bpscript.lint.LintReport", "bpscript.lint.Finding",
-                   "bpscript.loader.load", "bpscript.engine.agents.Agent", "bpscript.engine.agents.Agent.request",
-                   "bpscript.engine.agents.Agent.choose", "bpscript.engine.game.Game"):
+                   "bpscript.load.loader.load", "bpscript.engine.players.agents.Agent", "bpscript.engine.players.agents.Agent.request",
+                   "bpscript.engine.players.agents.Agent.choose", "bpscript.engine.kernel.game.Game"):
         assert f'id="{anchor}"' in page, anchor
     for signature in ("lint_paths(paths: Iterable[str | Path], select: list[str] | None = None, "
                       "ignore: list[str] | None = None) -> LintReport",

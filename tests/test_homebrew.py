@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bpscript.loader import load, load_official
+from bpscript.load.loader import load, load_official
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "frames" / "homebrew-example"
@@ -26,7 +26,7 @@ def test_example_package_is_clean_and_extends_base():
 def test_the_example_adds_the_size_once():
     """アップ puts its key card in the fog; the fog's ability adds the size. The example's
     override once also added it in the effect: twice in all."""
-    from bpscript.effects import NodeWalker
+    from bpscript.model.effects import NodeWalker
     rs = load([EXAMPLE]).ruleset.view("lite", "miniDuel")
 
     class Calls(NodeWalker):

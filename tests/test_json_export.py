@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 
 from bpscript.backends.json_backend import dumps
-from bpscript.loader import load, load_official
+from bpscript.load.loader import load, load_official
 
 ROOT = Path(__file__).parent.parent
 SCHEMA = json.loads((ROOT / "docs" / "schema" / "ruleset.schema.json").read_text("utf-8"))

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bpscript.cards import Card, Suit
+from bpscript.model.cards import Card, Suit
 from bpscript.diagnostics import render
-from bpscript.effects import Lit, NodeWalker
-from bpscript.engine.coverage import coverage
-from bpscript.loader import load
+from bpscript.model.effects import Lit, NodeWalker
+from bpscript.engine.kernel.coverage import coverage
+from bpscript.load.loader import load
 
 ROOT = Path(__file__).parents[1]
 MISUSE = ROOT / "tests" / "fixtures" / "misuse"

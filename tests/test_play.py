@@ -15,9 +15,9 @@ import pytest
 from bpscript.cli import main
 from bpscript.commands._narrate import Names, Narrator
 from bpscript.commands._terminal import TerminalPlayer
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.position import Position
-from bpscript.loader import load_official
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.setup.position import Position
+from bpscript.load.loader import load_official
 
 ROOT = Path(__file__).parent.parent
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bpscript import model as m
-from bpscript.loader import load_official
+from bpscript.model import ruleset as m
+from bpscript.load.loader import load_official
 
 DATA = Path(__file__).parent / "data"
 

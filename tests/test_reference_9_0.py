@@ -19,7 +19,7 @@ import pytest
 
 from bpscript.backends.textfmt import parse_blocks
 from bpscript.cli import main
-from bpscript.loader import load_bundled
+from bpscript.load.loader import load_bundled
 
 ROOT = Path(__file__).parent.parent
 LIST = ROOT / "tests" / "data" / "blackpoker-9.0-lite-actionlist.md"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.docgen import verbs_markdown
-from bpscript.semantics import Arg, Change, Fact, Fixed, Read, Role, fact
+from bpscript.backends.docgen import verbs_markdown
+from bpscript.model.semantics import Arg, Change, Fact, Fixed, Read, Role, fact
 from bpscript.verbs import LIBRARY, define
 
 

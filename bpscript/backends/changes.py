@@ -1,4 +1,4 @@
-"""A ruleset diff (`bpscript.diff`) as a page or a report: HTML (the 変更履歴 page of the
+"""A ruleset diff (`bpscript.backends.diff`) as a page or a report: HTML (the 変更履歴 page of the
 site, and `bpscript diff --html`), Markdown, JSON, and text for a terminal.
 
 HTML and Markdown are rendered from templates (the words of the page are there); the
@@ -14,9 +14,9 @@ from functools import lru_cache
 
 from jinja2 import Environment, PackageLoader
 
-from .. import model as m
+from ..model import ruleset as m
 from ..diagnostics import printable
-from ..diff import STATUSES, FieldChange, RulesetDiff, ScriptChange
+from .diff import STATUSES, FieldChange, RulesetDiff, ScriptChange
 from .html_backend import environment, selection, static
 from .markdown_backend import front_title, md
 

@@ -2,14 +2,14 @@
 `writeline` / `indent` / `outdent`, every constant emitted through `repr()`, and a map
 from generated lines to the `.bps` places they came from (`__bps_lines__`).
 
-Expressions and statements of the effect language (`bpscript.effects`) compile to plain
+Expressions and statements of the effect language (`bpscript.model.effects`) compile to plain
 Python, with every name already resolved by the checker (`Name.ref`): a local is a Python
 local (`l_card`), a context name an attribute of the engine context (`ctx.target`), a
-vocabulary word or a constant a value (an enum member of `bpscript.values`, bound once per
+vocabulary word or a constant a value (an enum member of `bpscript.model.values`, bound once per
 module: `_k_charged = State.CHARGED`, `_z_grave = Zone.GRAVE`), a script id a `ScriptRef`
 (`_s0 = ScriptRef('upFog')`), and a verb a direct call of the engine's function
 (`_v_move(ctx, l_card, to=_z_grave)`), and an
-attribute a read chosen from the type the checker found (`Attr.of`, `bpscript.attributes`):
+attribute a read chosen from the type the checker found (`Attr.of`, `bpscript.model.attributes`):
 a plain Python read where the engine holds the value as it is (`l_card.number`), else the
 table's reader of that type (`_a_cards_total(ctx.key)`, `_a_unit_size(ctx, unit)`); only
 where the checker found no type does `ctx.attr(x, 'name')` look the value's type up. The
@@ -21,11 +21,11 @@ from __future__ import annotations
 import json
 import keyword
 
-from .. import effects as fx
-from ..semantics import Read
+from ..model import effects as fx
+from ..model.semantics import Read
 from ..source import Span
-from ..values import CONSTANTS, ZONES, source_of
-from ..attributes import CARD_READERS, TABLE
+from ..model.values import CONSTANTS, ZONES, source_of
+from ..model.attributes import CARD_READERS, TABLE
 from ..verbs import LIBRARY
 
 #: the reads the engine answers with a Python expression of the value, no call: its objects

@@ -15,8 +15,8 @@ from __future__ import annotations
 import csv
 import io
 
-from .. import model as m
-from .. import scriptview as sv
+from ..model import ruleset as m
+from ..model import scriptview as sv
 from .labels import labels
 
 #: the official frame table: its corner cell, and the marks for "in" / "not in"

@@ -19,8 +19,8 @@ from importlib import resources
 from jinja2 import Environment, PackageLoader, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
-from .. import model as m
-from .. import scriptview
+from ..model import ruleset as m
+from ..model import scriptview
 from .html_xref import Xref, anchor
 from .textfmt import cite_forms, parse_blocks
 
@@ -206,7 +206,7 @@ def editions(rs: m.Ruleset) -> list[tuple[str, str, bool]]:
     one). `bpscript build` writes each to <out>/<ruleset>/html/, side by side; a homebrew
     package links none (its base is named on every page)."""
     from ..bundled import RulesNotFound
-    from ..catalog import catalog, output_directory, titles
+    from ..load.catalog import catalog, output_directory, titles
     try:
         if rs.info.homebrew or rs.info.name not in catalog():
             return []

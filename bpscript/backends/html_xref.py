@@ -12,8 +12,8 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from .. import model as m
-from ..relations import references, related
+from ..model import ruleset as m
+from ..model.relations import references, related
 from .labels import labels
 
 #: the kinds a trump's 関連 lists, with their printed names (kept with the templates)

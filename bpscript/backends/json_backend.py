@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .. import model as m
-from ..deck import Deck, DeckList
-from ..setup_steps import Setup, StepKind
-from ..effects import stmt_to_json, to_source
+from ..model import ruleset as m
+from ..model.deck import Deck, DeckList
+from ..model.setup_steps import Setup, StepKind
+from ..model.effects import stmt_to_json, to_source
 
 SCHEMA_VERSION = 4
 

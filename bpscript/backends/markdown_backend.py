@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from jinja2 import Environment, PackageLoader
 
-from .. import model as m
+from ..model import ruleset as m
 from .textfmt import Block, parse_blocks
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]#+!|])")

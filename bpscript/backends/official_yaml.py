@@ -20,8 +20,8 @@ from typing import Any
 import yaml
 from jsonschema import Draft202012Validator
 
-from .. import model as m
-from .. import scriptview as sv
+from ..model import ruleset as m
+from ..model import scriptview as sv
 from ..official import notation as nt
 
 LIST_OF_KIND = {kind: (list_key, items_key) for list_key, items_key, kind in nt.LISTS}

@@ -27,7 +27,7 @@ from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 from markupsafe import Markup
 from weasyprint import HTML  # ImportError here makes the build skip PDF
 
-from .. import model as m
+from ..model import ruleset as m
 from .html_backend import cited, environment, frame_scripts, page_parts, selection, static, texts_of, xref
 
 FAMILY = "Noto Sans CJK JP"

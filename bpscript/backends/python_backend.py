@@ -5,9 +5,9 @@ Modelled on Jinja2's CodeGenerator: the source is written line by line with
 (names, texts, ids — nothing a script says is ever spliced into code as written); and
 each generated line remembers the `.bps` statement it came from, in `__bps_lines__`,
 so an error raised in generated code points at the script line
-(`bpscript.engine.base.locate`).
+(`bpscript.engine.kernel.base.locate`).
 
-Names arrive resolved (`bpscript.names`): locals are Python locals, context names
+Names arrive resolved (`bpscript.check.names`): locals are Python locals, context names
 attributes of the engine context, verbs and attributes direct calls of the engine's
 functions bound once per module, card conditions built once per module from their JSON
 data. The generated code
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 
-from .. import effects as fx
-from .. import model as m
-from .. import scriptview as sv
+from ..model import effects as fx
+from ..model import ruleset as m
+from ..model import scriptview as sv
 from .codegen import CodeGenerator
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -209,9 +209,9 @@ def generate_modules(rs: m.Ruleset) -> dict[str, str]:
         g = CodeGenerator()
         g.writeline(HEADER.rstrip())
         g.writeline(f"# source: {path!r}"[:200])
-        g.writeline("from bpscript.engine.base import CONSTANTS as _K, ActionEffect, ComponentEffect, "
+        g.writeline("from bpscript.engine.kernel.base import CONSTANTS as _K, ActionEffect, ComponentEffect, "
                     "attribute as _attribute, condition as _condition, verb as _verb")
-        g.writeline("from bpscript.values import Duration, Face, Position, ScriptRef, State, Suit, Zone  # noqa: F401")
+        g.writeline("from bpscript.model.values import Duration, Face, Position, ScriptRef, State, Suit, Zone  # noqa: F401")
         mod = module_name(path)
         for i, s in enumerate(scripts):
             name = class_name(s, i)

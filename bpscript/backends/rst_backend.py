@@ -15,9 +15,9 @@ their own chapter, so each chapter also builds on its own.
 
 from __future__ import annotations
 
-from .. import model as m
-from .. import scriptview as sv
-from ..relations import references, related
+from ..model import ruleset as m
+from ..model import scriptview as sv
+from ..model.relations import references, related
 from . import rst_text as rt
 from .labels import labels
 

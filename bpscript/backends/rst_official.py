@@ -23,9 +23,9 @@ from pathlib import Path
 
 import yaml
 
-from .. import model as m
-from .. import scriptview as sv
-from ..catalog import catalog
+from ..model import ruleset as m
+from ..model import scriptview as sv
+from ..load.catalog import catalog
 from . import rst_text as rt
 from .official_yaml import exported
 from .rst_backend import KINDS, LIST_LABEL, PREFIX, WORDS, _frame_info, script_section

@@ -3,7 +3,7 @@
 Every module here defines `register(sub)`, which adds its sub-parser to the
 `argparse` sub-parsers and sets `func`. `COMMANDS` lists them in the order `--help`
 shows them. A command module imports what it needs inside its function, so that
-`bpscript --help` stays fast. This is the layer that loads rulesets (`bpscript.loader`)
+`bpscript --help` stays fast. This is the layer that loads rulesets (`bpscript.load.loader`)
 and hands them to the engine, the linter and the backends: none of those imports the
 loader or the parser itself.
 """

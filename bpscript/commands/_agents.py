@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.ismcts import DEFAULT_ITERATIONS, ROLLOUTS, agent_name
+from ..engine.players.ismcts import DEFAULT_ITERATIONS, ROLLOUTS, agent_name
 
 #: the agents a command may name (`ismcts` takes its budget and rollout from the options)
 AGENTS = ("random", "greedy", "ismcts")

@@ -29,7 +29,7 @@ def seeds_problem(first: int, games: int = 1) -> str | None:
 def local_jobs(jobs: int, executor: str = "local") -> int:
     """The worker processes to run for `--jobs`: 0 is one per CPU, and more than the CPUs
     only compete, so a local run is capped there with a note (Ray's cluster is not)."""
-    from ..parse_pool import cores
+    from ..load.parse_pool import cores
     if jobs == 0:
         return cores()
     if jobs > cores() and executor == "local":
@@ -69,9 +69,9 @@ def not_playable(rs: Any, fmt: str, frame: str) -> str | None:
     """Why the engine cannot play this regulation (a setup step it does not run, a script it
     cannot execute), in one line; None when it can. Said before any game starts, so that no
     worker process has to report it."""
-    from ..engine.game import RegulationNotExecutable
-    from ..engine.rules import Rules
-    from ..engine.setup import SetupNotSupported, unsupported_steps
+    from ..engine.kernel.game import RegulationNotExecutable
+    from ..engine.kernel.rules import Rules
+    from ..engine.setup.start import SetupNotSupported, unsupported_steps
     view = rs.view(fmt, frame)
     steps = unsupported_steps(view.frames[frame])
     if steps:

@@ -1,7 +1,7 @@
 """What every command that reads rules shares: `PATH…` and `--ruleset NAME`.
 
 With no PATH a command reads a bundled ruleset (`--ruleset`, default blackpoker-8.2);
-with PATHs it reads them as `bpscript.loader.load` sorts them (a homebrew package on its
+with PATHs it reads them as `bpscript.load.loader.load` sorts them (a homebrew package on its
 base, a file of a bundled ruleset with the whole of it), `--ruleset` naming the ruleset
 loose files are read on. Problems the user can fix by retyping the command are one line
 on stderr and exit 2.
@@ -29,7 +29,7 @@ def paths_option(p: Any, what: str = "files or directories of .bps files") -> No
 def load_args(args: Any):
     """The LoadResult for the command's PATHs and --ruleset, or None after printing why
     there is none (the command exits 2)."""
-    from ..loader import UnknownRuleset, load, load_bundled
+    from ..load.loader import UnknownRuleset, load, load_bundled
     paths = list(getattr(args, "paths", None) or [])
     name = getattr(args, "ruleset", None)
     if missing_paths(paths):
@@ -46,7 +46,7 @@ def load_args(args: Any):
 
 
 def default_ruleset() -> str:
-    from ..catalog import DEFAULT
+    from ..load.catalog import DEFAULT
     return DEFAULT
 
 
@@ -67,6 +67,6 @@ def primary(result, frame: str | None = None) -> tuple[str, Any]:
 
 def reload(paths: list[str], ruleset: str | None, name: str) -> Any:
     """The ruleset `name` of `paths`, loaded again (for worker processes: picklable)."""
-    from ..loader import load, load_bundled
+    from ..load.loader import load, load_bundled
     result = load(paths, ruleset=ruleset) if paths else load_bundled(ruleset or default_ruleset())
     return dict(result.rulesets)[name]

@@ -1,4 +1,4 @@
-"""The narration of a game: each record the engine observes (`bpscript.engine.observe`)
+"""The narration of a game: each record the engine observes (`bpscript.engine.kernel.observe`)
 as a line a person reads, with the printed names of actions, components, zones, costs
 and statuses taken from the model.
 
@@ -14,10 +14,10 @@ import sys
 from typing import Any, Callable, TextIO
 
 from ..diagnostics import printable
-from ..engine import observe as ob
-from ..scriptview import zone_name
-from ..engine.request import Request
-from ..engine.state import Unit
+from ..engine.kernel import observe as ob
+from ..model.scriptview import zone_name
+from ..engine.kernel.request import Request
+from ..engine.kernel.state import Unit
 
 #: zones whose cards both players see (the field's face-up units are public too)
 PUBLIC = frozenset({"grave", "fog", "stage"})

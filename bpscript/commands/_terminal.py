@@ -14,9 +14,9 @@ import unicodedata
 from typing import Any, Sequence, TextIO
 
 from ..diagnostics import printable
-from ..engine.agents import Agent, Withdrawn
-from ..engine.observe import seen
-from ..engine.request import COST, kind_of
+from ..engine.players.agents import Agent, Withdrawn
+from ..engine.kernel.observe import seen
+from ..engine.kernel.request import COST, kind_of
 from ._narrate import Names, Teller, cards
 
 BACK = "b"

@@ -3,7 +3,7 @@
 Each ruleset gets DIR/<ruleset>/: the bundled rulesets in DIR (default generated/), the
 rules under PATH (a homebrew package) in --out DIR, which they must name: generated/ holds
 the bundled rules. That directory is bpscript's: it is replaced whole, in one step, and
-only when everything in it is what bpscript wrote there (bpscript/publish.py).
+only when everything in it is what bpscript wrote there (bpscript/write/tree.py).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def register(sub) -> None:
     b.add_argument("--check", action="store_true", help="exit 1 if DIR differs from a fresh build")
     b.add_argument("--out", metavar="DIR",
                    help="output directory (default: generated, for the bundled rules; required with PATH)")
-    from ..build import BACKENDS
+    from ..backends.build import BACKENDS
     b.add_argument("--only", metavar="NAMES", help=f"comma-separated backends to run ({','.join(BACKENDS)})")
     b.add_argument("--rst-layout", choices=["chapters", "official"], default="chapters",
                    help="chapters (default): one RST chapter per format and frame; official: the official "
@@ -45,8 +45,8 @@ def register(sub) -> None:
 
 def _targets(args):
     """(directory name, ruleset) for each ruleset to build; or an exit code."""
-    from ..catalog import catalog
-    from ..loader import UnknownRuleset, load_bundled
+    from ..load.catalog import catalog
+    from ..load.loader import UnknownRuleset, load_bundled
     if args.paths:
         result = load_args(args)
         if result is None:
@@ -72,7 +72,7 @@ def _targets(args):
 
 def _usage_problem(args) -> str | None:
     """What is wrong with --only or --out before anything is loaded, or None."""
-    from ..build import BACKENDS
+    from ..backends.build import BACKENDS
     if args.only is not None:
         unknown = [n for n in args.only.split(",") if n not in BACKENDS]
         if unknown or not args.only:
@@ -101,9 +101,9 @@ def _usage_problem(args) -> str | None:
 
 
 def run(args) -> int:
-    from .. import build
-    from ..catalog import catalog
-    from ..loader import UnknownRuleset, bundled_ruleset
+    from ..backends import build
+    from ..load.catalog import catalog
+    from ..load.loader import UnknownRuleset, bundled_ruleset
     started = time.perf_counter()
     if args.paths and not args.out:
         build.log("error: give --out DIR when building your own scripts (generated/ holds the bundled rules)")
@@ -159,7 +159,7 @@ def run(args) -> int:
 
 def _earlier_flat_build(out_dir: Path) -> bool:
     """Whether `out_dir` holds a package build of an earlier release (its MANIFEST at the top)."""
-    from ..publish import NotOurs, read_manifest
+    from ..write.tree import NotOurs, read_manifest
     try:
         found = read_manifest(out_dir)
     except NotOurs:

@@ -40,14 +40,14 @@ def _json_coverage(result) -> None:
     """One JSON document on stdout: the diagnostics, and per ruleset the coverage facts."""
     import json
 
-    from ..engine.coverage import coverage_json
+    from ..engine.kernel.coverage import coverage_json
     doc = {"diagnostics": [d.to_json() for d in ordered(result.diagnostics)],
            "rulesets": [{"name": name, **coverage_json(rs)} for name, rs in result.rulesets]}
     print(json.dumps(doc, ensure_ascii=False, indent=2))
 
 
 def _print_coverage(result) -> None:
-    from ..engine.coverage import coverage, note_coverage, setup_coverage, supported_setup_steps
+    from ..engine.kernel.coverage import coverage, note_coverage, setup_coverage, supported_setup_steps
     for name, rs in result.rulesets:
         owns = result.owns(name)
         scoped = [s for overs in rs.scoped.values() for s in overs]  # overrides written `in …`

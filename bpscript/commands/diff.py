@@ -27,8 +27,8 @@ def register(sub) -> None:
 
 def _ruleset(arg: str):
     """(name, ruleset) for a bundled ruleset name or a path; or an exit code after printing why not."""
-    from ..catalog import catalog
-    from ..loader import UnknownRuleset, load, load_bundled
+    from ..load.catalog import catalog
+    from ..load.loader import UnknownRuleset, load, load_bundled
     from ._load import primary
     if not Path(arg).exists():
         if arg in catalog():
@@ -55,7 +55,7 @@ def _ruleset(arg: str):
 
 def run(args) -> int:
     from ..backends import changes
-    from ..diff import diff_rulesets
+    from ..backends.diff import diff_rulesets
     old, new = _ruleset(args.old), _ruleset(args.new)
     for side in (old, new):
         if isinstance(side, int):
@@ -81,7 +81,7 @@ def run(args) -> int:
     else:
         text = changes.render_text(result, colour(sys.stdout) and not args.output)
     if args.output:
-        from ..outputs import write_atomically
+        from ..write.single import write_atomically
         write_atomically(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)
     else:  # a terminal shows the text, never obeys it: every format, when stdout is one

@@ -62,7 +62,7 @@ def run(args) -> int:
         from ..backends.json_backend import dumps
         text = dumps(rs if args.with_base else rs.package())
     if args.output:
-        from ..outputs import write_atomically
+        from ..write.single import write_atomically
         write_atomically(args.output, text)
         print(f"wrote {args.output}", file=sys.stderr)
     else:
@@ -131,7 +131,7 @@ def _sidecar(args, rs) -> dict | None:
     rules exported (`data`, and from an import `frameData`, `trumpData`, `kept`)."""
     import yaml
 
-    from ..catalog import catalog
+    from ..load.catalog import catalog
     if args.data:
         path = Path(args.data)
     elif not args.paths:
@@ -141,7 +141,7 @@ def _sidecar(args, rs) -> dict | None:
                   f"data; give a `data:` block with --data FILE", file=sys.stderr)
             return None
     else:
-        from ..paths import within
+        from ..load.paths import within
         found = [Path(p) / DATA_FILE for p in args.paths
                  if (Path(p) / DATA_FILE).is_file() and within(Path(p) / DATA_FILE, Path(p))]
         if not found:
@@ -149,7 +149,7 @@ def _sidecar(args, rs) -> dict | None:
                   "(bpscript import writes one)", file=sys.stderr)
             return None
         path = found[0]
-    from ..paths import NotReadable, read_regular
+    from ..load.paths import NotReadable, read_regular
     try:
         loaded = yaml.safe_load(read_regular(path).decode("utf-8"))
     except (NotReadable, UnicodeDecodeError) as err:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from ..outputs import OutputError, write_atomically
+from ..write.single import OutputError, write_atomically
 from .common import missing_paths, print_diagnostics
 
 
@@ -25,7 +25,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..loader import display_path, find_files, not_utf8
+    from ..load.loader import display_path, find_files, not_utf8
     from ..syntax.format import FormatError, format_text
     if missing_paths(args.paths):
         return 2

@@ -28,12 +28,12 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..catalog import catalog
+    from ..load.catalog import catalog
     from ..diagnostics import Diagnostic
-    from ..loader import display_path
+    from ..load.loader import display_path
     from ..official.package import import_official
-    from ..outputs import OutputError, write_atomically
-    from ..paths import NotReadable, read_regular
+    from ..write.single import OutputError, write_atomically
+    from ..load.paths import NotReadable, read_regular
     from ..source import Span
     if missing_paths(args.paths):
         return 2

@@ -46,7 +46,7 @@ def run(args) -> int:
             return 2
         engine = None
         if use_engine:
-            from ..engine.first_turn import EngineFirstTurnSearch
+            from ..engine.players.first_turn import EngineFirstTurnSearch
             engine = EngineFirstTurnSearch  # made per ruleset, used only when G4 finds a line
         report = lint_result(result, select, ignore, engine=engine)
         if k is not None:
@@ -69,7 +69,7 @@ def _load_key(args):
     arguments need loading to be judged)."""
     import os
 
-    from ..loader import UnknownRuleset, bundled_ruleset, cache_key
+    from ..load.loader import UnknownRuleset, bundled_ruleset, cache_key
     from ._load import default_ruleset
     paths = list(getattr(args, "paths", None) or [])
     name = getattr(args, "ruleset", None)

@@ -12,7 +12,7 @@ import re
 import sys
 from pathlib import Path
 
-from ..outputs import write_atomically
+from ..write.single import write_atomically
 
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -31,8 +31,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..catalog import DEFAULT
-    from ..loader import UnknownRuleset, load_bundled
+    from ..load.catalog import DEFAULT
+    from ..load.loader import UnknownRuleset, load_bundled
     if not IDENT.match(args.name):
         print(f"error: '{args.name}' is not an id: use letters, digits and _, starting with a letter "
               f"(e.g. myFrame)", file=sys.stderr)

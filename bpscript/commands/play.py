@@ -6,8 +6,8 @@ import sys
 from typing import Any
 
 from ..diagnostics import printable
-from ..engine.base import NotExecutable
-from ..engine.state import RulesError
+from ..engine.kernel.base import NotExecutable
+from ..engine.kernel.state import RulesError
 from ._agents import AGENTS, budget_error, engine_name, ismcts_options
 from ._games import game_ruleset, log_fields, regulation_options, seeds_problem
 
@@ -31,10 +31,10 @@ def register(sub: Any) -> None:
 def run(args: Any) -> int:
     import random as _random
 
-    from ..engine.agents import Recorder
-    from ..engine.roster import make_agent
-    from ..engine.game import Game, ScriptError
-    from ..engine.runner import dumps
+    from ..engine.players.agents import Recorder
+    from ..engine.players.roster import make_agent
+    from ..engine.kernel.game import Game, ScriptError
+    from ..engine.players.runner import dumps
     from ._narrate import Names, Narrator
     from ._terminal import TerminalPlayer
     if budget_error(args):
@@ -84,7 +84,7 @@ def run(args: Any) -> int:
     else:
         print(printable(f"\n{abandoned}: game abandoned after {len(decisions)} decision(s)"), file=sys.stderr)
     if args.log:  # appended, never overwritten; an abandoned game replays up to where it stopped
-        from ..outputs import append_atomically
+        from ..write.single import append_atomically
         entry = {**log_fields(rs), "format": args.format, "frame": args.frame,
                  "agents": ["terminal", opponent][::1 if args.seat == 0 else -1],  # P0, P1
                  **game.summary(), "decisions": decisions}

@@ -191,9 +191,9 @@ def _shape(entry: Any) -> str | None:
 def _replay(where: str, entry: dict[str, Any], given: dict[str, Any], t: Tally) -> str:
     """Play one entry again and print what differs: "ok", "bad", "refused" (other rules)
     or "unknown" (a ruleset or regulation that does not exist)."""
-    from ..engine.agents import LogMismatch
-    from ..engine.rules import Rules
-    from ..engine.runner import differences, replay_entry
+    from ..engine.players.agents import LogMismatch
+    from ..engine.kernel.rules import Rules
+    from ..engine.players.runner import differences, replay_entry
     fmt, frame, seed = entry["format"], entry["frame"], entry["seed"]
     package = entry.get("package")
     name = _package_name(package) if package else entry.get("ruleset") or _default()
@@ -294,7 +294,7 @@ UNVERIFIABLE = {"bpscript": "bpscript (the version that wrote the log: informati
 
 def _unverified(entry: dict[str, Any], t: Tally) -> None:
     """Count what this entry states and replay did not verify (printed as a note)."""
-    from ..engine.claims import claimed_agent
+    from ..engine.players.claims import claimed_agent
     known = {"schema", "ruleset", "ruleset_digest", "package", "format", "frame", "seed", "decisions", "max_turns",
              "abandoned", "agents", "winner", "reason", "turns", "first", "requested", "resolved", "requested_by",
              "discarded", "digest", *UNVERIFIABLE}
@@ -315,7 +315,7 @@ def _unverified(entry: dict[str, Any], t: Tally) -> None:
 
 
 def _show(value: Any) -> str:
-    from ..engine.runner import Said
+    from ..engine.players.runner import Said
     text = value if isinstance(value, Said) else json.dumps(value, ensure_ascii=False)
     return _short(text, 60)
 
@@ -327,7 +327,7 @@ def _short(text: str, most: int, ellipsis: bool = True) -> str:
 
 
 def _default() -> str:
-    from ..catalog import DEFAULT
+    from ..load.catalog import DEFAULT
     return DEFAULT
 
 
@@ -338,6 +338,6 @@ def _bundled(name: str) -> Any:
     """A bundled ruleset by name (`UnknownRuleset`, a LookupError, when there is none):
     a homebrew game's rules are given as PATHs."""
     if name not in _LOADED:
-        from ..loader import load_bundled
+        from ..load.loader import load_bundled
         _LOADED[name] = load_bundled(name).ruleset
     return _LOADED[name]

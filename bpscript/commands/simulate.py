@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..diagnostics import printable
-from ..engine.game import ScriptError
+from ..engine.kernel.game import ScriptError
 from ..extras import require
-from ..engine.invariants import InvariantViolation
-from ..engine.registry import NotExecutable
-from ..engine.runner import SimulationError
-from ..engine.state import RulesError
-from ..outputs import atomic_output
+from ..engine.kernel.invariants import InvariantViolation
+from ..engine.kernel.registry import NotExecutable
+from ..engine.players.runner import SimulationError
+from ..engine.kernel.state import RulesError
+from ..write.single import atomic_output
 from ._agents import AGENTS, budget_error, engine_name, ismcts_options
 from ._games import game_ruleset, local_jobs, log_fields, regulation_options, seeds_problem
 from .common import to_terminal
@@ -147,7 +147,7 @@ def run(args: Any) -> int:
 
 
 def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
-    from ..engine.runner import dumps, simulate
+    from ..engine.players.runner import dumps, simulate
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
@@ -158,7 +158,7 @@ def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
 
     agents = args.seats
     if args.executor == "ray":
-        from ..engine.distributed import simulate_ray
+        from ..engine.players.distributed import simulate_ray
         games = simulate_ray(r.load_again, r.fmt, r.frame, args.games, args.seed, agents, record=bool(log),
                              progress=progress, address=args.ray_address, measure=bool(args.report))
     else:
@@ -177,7 +177,7 @@ def _play(args: Any, r: Run, log: str | None) -> list[dict[str, Any]]:
 
 
 def _print(args: Any, runs: list[Run], elapsed: float) -> int:
-    from ..engine.runner import aggregate
+    from ..engine.players.runner import aggregate
     stats = []
     for r in runs:
         s = aggregate(r.results)
@@ -212,14 +212,14 @@ def _write_report(args: Any, runs: list[Run]) -> None:
     from ..backends.balance import balance
     from ..backends.report import render_report
     from ..backends.measures import measures
-    from ..engine.rules import Rules
+    from ..engine.kernel.rules import Rules
     balances = [balance(r.results, r.label, {sid: s.name for sid, s in r.ruleset.scripts.items()}) for r in runs]
     for b, r in zip(balances, runs):  # the scripts a player may request: a dead one is among them
         b.measures = measures(r.results, [c.id for c in Rules(r.ruleset, r.fmt, r.frame).direct])
     meta = {"regulation": " · ".join(f"{r.label}: {r.fmt} / {r.frame}" for r in runs),
             "seeds": f"{args.seed}–{args.seed + args.games - 1}",
             "agents": f"{args.seats[0]} (P0) vs {args.seats[1]} (P1)"}
-    from ..outputs import write_atomically  # all of it first: a failure leaves the old file or none
+    from ..write.single import write_atomically  # all of it first: a failure leaves the old file or none
     write_atomically(args.report, render_report(balances, command_line(args), meta, language=args.report_language))
 
 

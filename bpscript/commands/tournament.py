@@ -7,10 +7,10 @@ import sys
 from typing import Any
 
 from ..diagnostics import printable
-from ..engine.game import ScriptError
-from ..engine.registry import NotExecutable
-from ..engine.runner import SimulationError
-from ..engine.state import RulesError
+from ..engine.kernel.game import ScriptError
+from ..engine.kernel.registry import NotExecutable
+from ..engine.players.runner import SimulationError
+from ..engine.kernel.state import RulesError
 from ..extras import require
 from ._games import game_ruleset, local_jobs, regulation_options
 from .common import to_terminal
@@ -41,7 +41,7 @@ def register(sub: Any) -> None:
 
 
 def _problem(args: Any, names: list[str]) -> str | None:
-    from ..engine.roster import known_agent
+    from ..engine.players.roster import known_agent
     if args.games < 1 or args.jobs < 0:
         return "--games must be at least 1 and --jobs at least 0"
     if len(names) < 2 or len(set(names)) != len(names):
@@ -56,7 +56,7 @@ def _problem(args: Any, names: list[str]) -> str | None:
 
 
 def run(args: Any) -> int:
-    from ..engine import tournament as tm
+    from ..engine.players import tournament as tm
     names = [n.strip() for n in args.agents.split(",") if n.strip()]
     problem = _problem(args, names)
     if problem:
@@ -76,10 +76,10 @@ def run(args: Any) -> int:
 
     def games(pair: tuple[str, str], seeds: list[int]) -> Any:
         if args.executor == "ray":
-            from ..engine.distributed import simulate_ray
+            from ..engine.players.distributed import simulate_ray
             out = simulate_ray(load_again, fmt, frame, len(seeds), seeds[0], pair, address=args.ray_address)
         else:
-            from ..engine.runner import simulate
+            from ..engine.players.runner import simulate
             out = simulate(rs, fmt, frame, len(seeds), seeds[0], jobs, load_ruleset=load_again, agents=pair)
         for r in out:
             done[0] += 1

@@ -1,4 +1,4 @@
-"""Card-condition helpers for the lint rules, over `bpscript.conditions` matchers.
+"""Card-condition helpers for the lint rules, over `bpscript.model.conditions` matchers.
 
 `key_options` lists the card sets a key card condition accepts from a deck (what a
 player who chose those cards could show); `witness` finds a unit that two unit
@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import Iterable
 
-from ..cards import Card, card_key
+from ..model.cards import Card, card_key
 
 
 def _norm(cands: Iterable) -> list[tuple[Card, ...]]:
@@ -77,7 +77,7 @@ def _pattern_mask(p, deck: tuple[Card, ...]) -> int:
 
 def card_mask(cond, deck: tuple[Card, ...]) -> int:
     """The cards of `deck` that can be part of a unit the condition accepts (a bit per card)."""
-    from ..conditions import SameNumber, SameSuit, Slots
+    from ..model.conditions import SameNumber, SameSuit, Slots
     try:
         key = (cond, id(deck))
         hit = _masks.get(key)
@@ -109,12 +109,12 @@ def sizes(cond) -> tuple[int, int | None]:
 
 def faces(cond) -> tuple[bool, ...]:
     """Which faces (face up True, face down False) the condition accepts a unit in."""
-    from ..conditions import FaceDown
+    from ..model.conditions import FaceDown
     return (False,) if isinstance(cond, FaceDown) else (True,)
 
 
 def _matching(patterns, cards) -> bool:
-    from ..conditions import _bipartite
+    from ..model.conditions import _bipartite
     return len(cards) == len(patterns) and _bipartite(patterns, cards)
 
 
@@ -197,8 +197,8 @@ def _sizes_meet(a, b) -> list[int]:
 
 def witness(a, b, deck: tuple[Card, ...]) -> tuple[tuple[Card, ...], bool] | None:
     """A unit (cards, face up?) that both unit conditions accept, or None."""
-    from ..conditions import FaceDown, SameNumber, SameSuit, Slots
-    from ..cards import SUITS
+    from ..model.conditions import FaceDown, SameNumber, SameSuit, Slots
+    from ..model.cards import SUITS
     common = [f for f in faces(a) if f in faces(b)]
     if not common:
         return None

@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import PurePosixPath
 from typing import Callable, Iterable
 
-from .. import model as m
+from ..model import ruleset as m
 from ..diagnostics import Diagnostic, Severity
 from ..source import Span
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator, Mapping
 
-from .. import effects as fx
-from ..attributes import CARD_READERS, TABLE, SeveralNumbers
-from ..cards import Card
-from ..semantics import Arg, Change, Fact, Fixed, Read, Role
+from ..model import effects as fx
+from ..model.attributes import CARD_READERS, TABLE, SeveralNumbers
+from ..model.cards import Card
+from ..model.semantics import Arg, Change, Fact, Fixed, Read, Role
 from ..verbs import LIBRARY
 
 
@@ -92,7 +92,7 @@ class Player:
 
 @dataclass(frozen=True)
 class RequestFacts:
-    """What a target predicate over a request (`it`) may ask (`bpscript.attributes`, type `request`)."""
+    """What a target predicate over a request (`it`) may ask (`bpscript.model.attributes`, type `request`)."""
 
     action: str
     key_count: int
@@ -120,7 +120,7 @@ def lint_type(value: object) -> str | None:
 
 
 def read_attribute(value: object, name: str) -> object:
-    """`value.name` through the one attribute table (`bpscript.attributes`): cards by the
+    """`value.name` through the one attribute table (`bpscript.model.attributes`): cards by the
     readers the engine reads them with, so the two agree (`number` of several cards is
     UNK here, an error in the engine: docs/engine.md); a request by its facts."""
     of = lint_type(value)

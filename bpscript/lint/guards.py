@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import inf
 
-from .. import effects as fx
-from .. import model as m
-from ..semantics import Read, Role
+from ..model import effects as fx
+from ..model import ruleset as m
+from ..model.semantics import Read, Role
 from ..verbs import LIBRARY
 from .evaluate import conjuncts, use_of
 

@@ -1,9 +1,9 @@
 """Regulations (対戦レギュレーション, 2.1): a format plus a frame, and what its setup
 guarantees a player at the start of the first turn.
 
-The numbers come from the frame's typed setup steps (`bpscript.setup_steps`: `hand`,
+The numbers come from the frame's typed setup steps (`bpscript.model.setup_steps`: `hand`,
 `choose_hand`, `pack`, `rare`, `trumps`, `preset`, `decide_first`, `start`) and its typed
-deck (`bpscript.deck`: the smallest and largest legal deck, the cards a player may use).
+deck (`bpscript.model.deck`: the smallest and largest legal deck, the cards a player may use).
 A regulation without a frame plays the default setup with an open deck (both defaults
 are defined once, beside the types).
 """
@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .. import model as m
-from ..cards import Card
-from ..deck import OPEN_DECK, Deck
-from ..setup_steps import DEFAULT_SETUP, StepKind
+from ..model import ruleset as m
+from ..model.cards import Card
+from ..model.deck import OPEN_DECK, Deck
+from ..model.setup_steps import DEFAULT_SETUP, StepKind
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
-from .. import model as m
-from ..loader import LoadResult, load
+from ..model import ruleset as m
+from ..load.loader import LoadResult, load
 from .core import Finding, LintContext, LintReport, Rule, matches_code, script_of
 from .rules import BY_CODE, CHECKS, RULES, SUPPRESSIBLE
 

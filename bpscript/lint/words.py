@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..vocabulary import Origin, PhraseMeaning, Resolution, Vocabulary, Window
+from ..model.vocabulary import Origin, PhraseMeaning, Resolution, Vocabulary, Window
 
 WHAT = "{what}"
 

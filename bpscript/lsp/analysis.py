@@ -3,7 +3,7 @@ buffers in place of the files on disk), checked and linted, exactly as `bpscript
 and `bpscript lint` would see it — G4's engine search aside.
 
 A document's package is the bundled ruleset it belongs to (its stdlib/ directory and the
-frames it includes, `bpscript.catalog`) when it is one of those files, and otherwise the
+frames it includes, `bpscript.load.catalog`) when it is one of those files, and otherwise the
 directory it stands in: a homebrew package (`extends`) is then resolved on top of its own
 copy of the ruleset it extends, as the loader does. A document with no directory (an
 `untitled:` buffer, a file whose directory does not exist yet) is a package of its own.
@@ -18,9 +18,9 @@ from typing import Mapping
 from ..diagnostics import Diagnostic
 from ..lint.core import LintReport
 from ..lint.runner import lint_result
-from ..catalog import catalog
-from ..loader import LoadResult, display_path, find_files, load, overlay_of
-from ..model import Ruleset, Script
+from ..load.catalog import catalog
+from ..load.loader import LoadResult, display_path, find_files, load, overlay_of
+from ..model.ruleset import Ruleset, Script
 from ..syntax import ast
 from ..syntax.parser import parse_module
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from lark import Token, Tree
 from lsprotocol import types as lsp
 
-from ..model import Ruleset
-from ..names import term_table
+from ..model.ruleset import Ruleset
+from ..check.names import term_table
 from ..syntax.conditions import words_of
 from ..syntax.keywords import FIELD_NAMES, ITEM_WORDS
 from ..verbs import LIBRARY, TERM_TYPES, VerbSpec
@@ -168,7 +168,7 @@ def _scripts(rs: Ruleset | None, kinds: tuple[str, ...] = ()) -> list[lsp.Comple
 def _expression(vocab: Vocabulary | None, rs: Ruleset | None, context: dict[str, str],
                 local: list[str]) -> list[lsp.CompletionItem]:
     """In an expression: verbs, keywords, the locals and context names in scope (in the
-    lookup order of `bpscript.names`), constants and script ids. Words of the vocabulary
+    lookup order of `bpscript.check.names`), constants and script ids. Words of the vocabulary
     are offered only where a parameter takes them: elsewhere they are an error (E305)."""
     out = verbs()
     out += [_item(k, K.Keyword) for k in KEYWORDS]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..model import Script
+from ..model.ruleset import Script
 from ..source import Span
 from ..syntax import ast
 from . import resolved

@@ -7,11 +7,11 @@ from __future__ import annotations
 from itertools import islice
 
 from ..backends.markdown_backend import script_card
-from ..cards import Card, full_deck
-from ..conditions import (CardCondition, FaceDown, LabelHolder, NamedCharacter, RareCard, SameNumber,
+from ..model.cards import Card, full_deck
+from ..model.conditions import (CardCondition, FaceDown, LabelHolder, NamedCharacter, RareCard, SameNumber,
                           SameSuit, Slots)
-from .. import effects as fx
-from ..model import Ruleset, Script
+from ..model import effects as fx
+from ..model.ruleset import Ruleset, Script
 from ..syntax.conditions import ConditionError, format_condition, parse_condition
 from ..verbs import LIBRARY, VerbSpec
 from .cursor import Spot, Word

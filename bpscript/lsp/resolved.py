@@ -1,6 +1,6 @@
 """What a name in an effect resolved to, read from the checked model.
 
-The checker decides every name once (`bpscript.names`: local, context, vocabulary term,
+The checker decides every name once (`bpscript.check.names`: local, context, vocabulary term,
 constant, script id) and writes the decision into the tree (`effects.Name.ref`). Hover
 and go to definition read that decision here instead of guessing from the text, so the
 editor shows exactly what the compiled script will use.
@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from .. import effects as fx
-from .. import model as m
-from ..names import action_scope, component_scope
+from ..model import effects as fx
+from ..model import ruleset as m
+from ..check.names import action_scope, component_scope
 from ..syntax import ast
 from ..verbs import CONSTANTS, LIBRARY
-from ..vocabulary import Term
+from ..model.vocabulary import Term
 
 KIND_WORDS = {
     fx.RefKind.LOCAL: "local name (`let`, `for` or a comprehension)",

@@ -1,5 +1,5 @@
 """The names an author may use at the cursor, as the checker will see them: the context
-names the script provides (`bpscript.names`: `key` only with ★, `target` only with a 対象,
+names the script provides (`bpscript.check.names`: `key` only with ★, `target` only with a 対象,
 `event` only in a triggered action, `it` in a target's `where`), the locals in scope
 (`let`, `for`, a comprehension's variable, by the checker's rules of `typecheck`), and
 which parameter of which verb the cursor is an argument of. Read from the parser's stack
@@ -11,8 +11,8 @@ from typing import Any
 
 from lark import Token, Tree
 
-from .. import model as m
-from ..names import ALWAYS, action_scope, component_scope
+from ..model import ruleset as m
+from ..check.names import ALWAYS, action_scope, component_scope
 from ..verbs import CONTEXT, LIBRARY, Param
 from .cursor import Cursor
 from .resolved import scripts_named

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lsprotocol import types as lsp
 
-from ..resolve import field_name
+from ..check.resolve import field_name
 from ..syntax import ast
 from .diagnostics import to_range
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from .. import model as m
+from ..model import ruleset as m
 from ..verbs import CONSTANTS, CONTEXT
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import model as m
+from ..model import ruleset as m
 from ..lint.runner import lint_result
 from ..lint.words import phrase_patterns
-from ..loader import LoadResult
-from ..vocabulary import PhraseMeaning
+from ..load.loader import LoadResult
+from ..model.vocabulary import PhraseMeaning
 from .bps_writer import Written
 from .importer import Entry
 from .yamlnodes import Reader

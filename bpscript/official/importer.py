@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from .. import model as m
-from .. import scriptview as sv
-from ..conditions import UnitCondition
+from ..model import ruleset as m
+from ..model import scriptview as sv
+from ..model.conditions import UnitCondition
 from ..diagnostics import Diagnostic, Severity
 from ..source import Span
 from ..syntax.conditions import ConditionError, parse_condition

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import yaml
 
-from .. import model as m
-from .. import scriptview as sv
+from ..model import ruleset as m
+from ..model import scriptview as sv
 from ..diagnostics import Diagnostic
-from ..loader import LoadResult, load
+from ..load.loader import LoadResult, load
 from ..syntax.notation import label_mentions
 from . import notation as nt
 from . import fit

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .. import model as m
-from ..catalog import DEFAULT, catalog, declaration
-from ..loader import load, load_bundled
+from ..model import ruleset as m
+from ..load.catalog import DEFAULT, catalog, declaration
+from ..load.loader import load, load_bundled
 from ..syntax import ast
 from ..syntax.parser import parse_module
 

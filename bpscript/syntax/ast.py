@@ -1,6 +1,6 @@
 """The syntax tree of a `.bps` file, as written: one node per item and field.
 
-Values stay as text with their spans; the resolver (`bpscript.resolve`) turns
+Values stay as text with their spans; the resolver (`bpscript.check.resolve`) turns
 them into the model (headers, costs, card conditions, targets, ...).
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..effects import Event, Expr, Stmt
+from ..model.effects import Event, Expr, Stmt
 from ..source import Span
 
 

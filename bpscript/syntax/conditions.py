@@ -1,4 +1,4 @@
-"""Parse the printed card-condition notation (★ / ☆) into `bpscript.conditions`.
+"""Parse the printed card-condition notation (★ / ☆) into `bpscript.model.conditions`.
 
 This module keeps the grammar; the words of the notation (同じスート, 枚, を持つ …) are the
 ruleset's: `spelling` declarations without alternatives in its vocabulary, by id
@@ -17,8 +17,8 @@ import unicodedata
 from functools import lru_cache
 from typing import Mapping
 
-from ..cards import RANK_VALUES, SUIT_ALIASES, SUITS, rank_name
-from ..conditions import (CardCondition, CardPattern, FaceDown, LabelHolder, NamedCharacter, RareCard,
+from ..model.cards import RANK_VALUES, SUIT_ALIASES, SUITS, rank_name
+from ..model.conditions import (CardCondition, CardPattern, FaceDown, LabelHolder, NamedCharacter, RareCard,
                           SameNumber, SameSuit, Slots, UnitCondition)
 
 #: the spelling ids of the notation's words, as a ruleset's vocabulary declares them

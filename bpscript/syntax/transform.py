@@ -8,7 +8,7 @@ import re
 
 from lark import Token, Tree
 
-from .. import effects as fx
+from ..model import effects as fx
 from ..diagnostics import Diagnostic
 from ..source import Span
 from . import ast

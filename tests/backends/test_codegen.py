@@ -7,10 +7,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bpscript.attributes import CARD_READERS, TABLE
+from bpscript.model.attributes import CARD_READERS, TABLE
 from bpscript.backends.codegen import DIRECT
 from bpscript.backends.python_backend import generate_modules
-from bpscript.loader import load
+from bpscript.load.loader import load
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "types"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from bpscript.backends.csv_backend import COLUMNS, build_csv, guard
-from bpscript.loader import load_official
+from bpscript.load.loader import load_official
 
 ROOT = Path(__file__).parents[2]
 FRAMES = yaml.safe_load((ROOT / "tests" / "data" / "blackpoker-8.2-frames.yaml").read_text("utf-8"))

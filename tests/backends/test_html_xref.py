@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bpscript.backends.html_backend import render_pages
-from bpscript.loader import load_official
+from bpscript.load.loader import load_official
 
 
 @pytest.fixture(scope="module")

@@ -95,9 +95,9 @@ def test_the_report_shows_what_the_raw_log_gives(tmp_path):
 
 
 def test_tracing_does_not_change_the_games():
-    from bpscript.engine.rules import Rules
-    from bpscript.engine.runner import random_game
-    from bpscript.loader import load_official
+    from bpscript.engine.kernel.rules import Rules
+    from bpscript.engine.players.runner import random_game
+    from bpscript.load.loader import load_official
     rs = load_official().ruleset
     rules = Rules(rs, "lite", "entry20")
     for seed, agents in ((1, ("random", "random")), (2, ("greedy", "random"))):

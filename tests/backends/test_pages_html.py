@@ -12,8 +12,8 @@ import yaml
 
 from bpscript.backends.html_backend import render_pages
 from bpscript.backends.markdown_backend import render_markdown
-from bpscript.docgen import action_list_pages
-from bpscript.loader import load, load_bundled, load_official
+from bpscript.backends.docgen import action_list_pages
+from bpscript.load.loader import load, load_bundled, load_official
 
 ROOT = Path(__file__).parents[2]
 DATA = ROOT / "tests" / "data"
@@ -111,7 +111,7 @@ EDITION = re.compile(r"\.\./\.\./([^/]+)/html/index\.html")
 def test_the_index_links_every_bundled_edition(pages):
     """`bpscript build` writes each bundled ruleset to generated/<name>/html/: the index of
     each links the others there, and names its own."""
-    from bpscript.catalog import catalog
+    from bpscript.load.catalog import catalog
     for name, index in (("blackpoker-8.2", pages["index.html"]),
                         ("blackpoker-9.0", render_pages(load_bundled("blackpoker-9.0").ruleset)["index.html"])):
         linked = EDITION.findall(index)
@@ -203,4 +203,4 @@ def test_pages_are_deterministic():
 def test_docs_action_lists_are_fresh():
     for name, text in action_list_pages().items():
         assert (ROOT / "docs" / "action-lists" / name).read_text("utf-8") == text, \
-            f"docs/action-lists/{name} is stale: run `python -m bpscript.docgen`"
+            f"docs/action-lists/{name} is stale: run `python -m bpscript.backends.docgen`"

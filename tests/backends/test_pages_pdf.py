@@ -16,7 +16,7 @@ pytest.importorskip("weasyprint")
 from pypdf import PdfReader  # noqa: E402
 
 from bpscript.backends import pdf_backend  # noqa: E402
-from bpscript.loader import load, load_bundled  # noqa: E402
+from bpscript.load.loader import load, load_bundled  # noqa: E402
 
 ROOT = Path(__file__).parents[2]
 GENERATED = ROOT / "generated"
@@ -185,7 +185,7 @@ def test_same_bytes_in_a_fresh_process(official):
     import hashlib
     import os
     import sys
-    code = ("import hashlib, sys; from bpscript.loader import load_bundled; from bpscript.backends import pdf_backend as p;"
+    code = ("import hashlib, sys; from bpscript.load.loader import load_bundled; from bpscript.backends import pdf_backend as p;"
             "rs = load_bundled('blackpoker-9.0').ruleset; d = p.documents(rs)['frame-entry20'];"
             "sys.stdout.write(hashlib.sha256(p.render_pdf(p.render_html(rs, d))).hexdigest())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

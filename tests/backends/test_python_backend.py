@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from bpscript.backends.python_backend import build_python, generate_modules
-from bpscript.engine.base import NotExecutable, locate
-from bpscript.loader import load, load_official
-from bpscript.semantics import Read
+from bpscript.engine.kernel.base import NotExecutable, locate
+from bpscript.load.loader import load, load_official
+from bpscript.model.semantics import Read
 from bpscript.verbs import LIBRARY
 
 ROOT = Path(__file__).parents[2]
@@ -91,7 +91,7 @@ def test_hostile_text_reaches_code_only_through_repr(importer, tmp_path, monkeyp
     # every call is a bound verb (`_v_move`) or attribute reader (`_a_cards_number`), a binding of
     # one by its library name, a card condition built from data, or a method of the
     # context: nothing a script wrote is called
-    from bpscript.attributes import TABLE
+    from bpscript.model.attributes import TABLE
     from bpscript.verbs import LIBRARY
     readers = {f"{of}_{name}" for of, name in TABLE}
     for c in calls:

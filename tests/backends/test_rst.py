@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from bpscript.backends import rst_text as rt
 from bpscript.backends.rst_backend import build_rst
 from bpscript.backends.textfmt import parse_blocks
-from bpscript.loader import load_official
+from bpscript.load.loader import load_official
 
 FIXTURE = Path(__file__).parent / "fixtures" / "hostile"
 VOCABULARY = Path(__file__).parents[2] / "stdlib" / "blackpoker-8.2" / "00-vocabulary.bps"  # the words the fixture uses

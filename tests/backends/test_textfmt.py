@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpscript.backends.textfmt import Block, Item, parse_blocks, plain
-from bpscript.loader import load_official
+from bpscript.load.loader import load_official
 
 
 def _norm(line: str) -> str:

@@ -20,7 +20,7 @@ import pytest
 import yaml
 
 from bpscript.backends.markdown_backend import render_markdown
-from bpscript.loader import load
+from bpscript.load.loader import load
 
 ROOT = Path(__file__).parents[2]
 

@@ -15,8 +15,8 @@ from urllib.parse import quote
 import pytest
 
 from bpscript.backends.html_backend import render_pages, search_text
-from bpscript.build import render_ruleset
-from bpscript.loader import load, load_bundled
+from bpscript.backends.build import render_ruleset
+from bpscript.load.loader import load, load_bundled
 
 ROOT = Path(__file__).parents[2]
 PHONE = {"width": 390, "height": 844}

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from bpscript.backends.balance import balance
-from bpscript.engine.runner import simulate
-from bpscript.loader import load_official
+from bpscript.engine.players.runner import simulate
+from bpscript.load.loader import load_official
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +48,7 @@ def compared(tmp_path_factory):
     """Two rulesets side by side, the widest report: two tables of actions, long labels."""
     pytest.importorskip("matplotlib")
     from bpscript.backends.report import render_report
-    from bpscript.loader import load_bundled
+    from bpscript.load.loader import load_bundled
     sets = []
     for name in ("blackpoker-8.2", "blackpoker-9.0"):
         rs = load_bundled(name).ruleset

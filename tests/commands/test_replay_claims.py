@@ -116,7 +116,7 @@ def test_a_homebrew_log_refuses_other_rules(homebrew, tmp_path, capsys):
 
 def test_a_log_of_schema_1_still_replays(homebrew, log, tmp_path, capsys):
     from bpscript.commands._games import legacy_digest
-    from bpscript.loader import load
+    from bpscript.load.loader import load
     pkg, hb = homebrew
     rs = next(rs for _, rs in load([str(pkg)]).rulesets if rs.info.homebrew)
     old = []

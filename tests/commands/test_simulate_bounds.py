@@ -9,9 +9,9 @@ import tracemalloc
 import pytest
 
 from bpscript.cli import main
-from bpscript.engine import runner
-from bpscript.loader import load_bundled
-from bpscript.parse_pool import cores
+from bpscript.engine.players import runner
+from bpscript.load.loader import load_bundled
+from bpscript.load.parse_pool import cores
 
 TRILLION = 10 ** 12
 

@@ -19,7 +19,7 @@ def test_check_invariants_plays_the_same_games(capsys):
 def test_a_breach_stops_the_run_with_the_seed_the_event_and_the_section(capsys, monkeypatch):
     """A size the engine works out wrong (a deliberately broken verb) is found in the first
     game checked: 4.2, seed 7, after what happened last."""
-    from bpscript.engine.context import EffectContext
+    from bpscript.engine.kernel.context import EffectContext
     real = EffectContext.size
     monkeypatch.setattr(EffectContext, "size", lambda self, u: real(self, u) + (u.component == "soldier"))
     code = main(["simulate", "--games", "3", "--seed", "7", "--check-invariants"])

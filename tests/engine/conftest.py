@@ -1,14 +1,14 @@
 """Shared fixtures of the engine tests: the official ruleset and its generated classes
-for ライト + エントリー20. Scenes are set up with `bpscript.engine.position.Position`
+for ライト + エントリー20. Scenes are set up with `bpscript.engine.setup.position.Position`
 (helpers in scenes.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.rules import Rules
-from bpscript.loader import load_official
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.kernel.rules import Rules
+from bpscript.load.loader import load_official
 
 
 @pytest.fixture(scope="session")
@@ -34,7 +34,7 @@ class Board:
     executable yet, and are never offered."""
 
     def __init__(self, rs, rules, turn_player=0, life0="♡10 ♢10 ♢7 ♣6 ♣3 ♡6", life1="♠6 ♠8 ♢10 ♢2 ♣3 ♣2", **kw):
-        from bpscript.engine.position import Position
+        from bpscript.engine.setup.position import Position
         self.rules = rules
         self.pos = Position(rs, "mast", "extra", turn=3, turn_player=turn_player, **kw)
         if life0:

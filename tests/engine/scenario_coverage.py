@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from bpscript import model as m
+from bpscript.model import ruleset as m
 
 #: the checks themselves name scripts without being scenarios of them
 CHECKS = "every_script_has_a_scenario"

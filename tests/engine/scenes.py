@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.game import Game
-from bpscript.engine.position import Position, PositionError
-from bpscript.engine.request import Request
-from bpscript.engine.state import Unit
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.setup.position import Position, PositionError
+from bpscript.engine.kernel.request import Request
+from bpscript.engine.kernel.state import Unit
 
 ROOT = Path(__file__).parents[2]
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -75,7 +75,7 @@ def actions(game: Game, player: int) -> set[str]:
 
 def with_fixture(name: str, frame: str = "10-entry20"):
     """The official 8.2 ruleset with one fixture script of tests/engine/fixtures added."""
-    from bpscript.loader import load
+    from bpscript.load.loader import load
     result = load([str(ROOT / "stdlib" / "blackpoker-8.2"), str(ROOT / "frames" / frame), str(FIXTURES / name)])
     assert result.errors == [], result.errors
     return result.ruleset

@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bpscript.engine.rules import Rules
-from bpscript.engine.runner import random_game
-from bpscript.loader import load_bundled
+from bpscript.engine.kernel.rules import Rules
+from bpscript.engine.players.runner import random_game
+from bpscript.load.loader import load_bundled
 
 RECORD = Path(__file__).parent / "data" / "seeded_games.json"
 #: the bundled rulesets whose regulations are played

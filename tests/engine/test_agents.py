@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bpscript.engine.agents import RandomAgent, pick
+from bpscript.engine.players.agents import RandomAgent, pick
 
 
 @pytest.mark.parametrize("size", [1, 2, 5, 21, 22, 40])

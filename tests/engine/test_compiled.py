@@ -1,4 +1,4 @@
-"""The generated package is compiled in memory (`bpscript.engine.compiled`): nothing is
+"""The generated package is compiled in memory (`bpscript.engine.kernel.compiled`): nothing is
 written to the temporary directory, nothing is put on the import path, and a traceback
 still shows the generated line and `locate` its `.bps` place."""
 
@@ -12,8 +12,8 @@ from pathlib import Path
 
 from lsprotocol import types as lsp
 
-from bpscript.engine.base import locate
-from bpscript.engine.rules import Rules
+from bpscript.engine.kernel.base import locate
+from bpscript.engine.kernel.rules import Rules
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "lsp"))
 from lsp_editor import Editor  # noqa: E402  (the tests' editor, beside the LSP tests)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.position import Position
-from bpscript.engine.rules import Rules
-from bpscript.loader import load_official
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.setup.position import Position
+from bpscript.engine.kernel.rules import Rules
+from bpscript.load.loader import load_official
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +67,7 @@ def test_the_trigger_check_comes_before_the_request_goes_on_the_stage():
     only on an empty stage), so it sits under the request."""
     from pathlib import Path
 
-    from bpscript.loader import load
+    from bpscript.load.loader import load
     root = Path(__file__).parents[2]
     result = load([str(root / "stdlib" / "blackpoker-8.2"), str(root / "frames" / "10-entry20"),
                    str(Path(__file__).parent / "fixtures" / "trigger_on_request.bps")])
@@ -84,7 +84,7 @@ def test_the_trigger_check_comes_before_the_request_goes_on_the_stage():
 
 
 def test_a_strict_scripted_agent_never_passes_silently(rs, lite):
-    from bpscript.engine.agents import ScriptExhausted
+    from bpscript.engine.players.agents import ScriptExhausted
     pos = _board(rs)
     soldier = pos.unit(0, "♣7")
     pos.hand(0, "♡5 ♣2")
@@ -103,7 +103,7 @@ def test_a_strict_scripted_agent_never_passes_silently(rs, lite):
 def test_an_answer_that_does_not_pay_never_stages_the_request(rs, lite):
     """5.2: costs are paid in full or the request is not made (a lenient agent's unmatched
     answer is refused by the engine, and nothing moves)."""
-    from bpscript.engine.costs import CostError
+    from bpscript.engine.kernel.costs import CostError
     pos = _board(rs)
     soldier = pos.unit(0, "♣7")
     hand = pos.hand(0, "♡5 ♣2")
@@ -119,7 +119,7 @@ def test_the_preset_bulwark_is_face_up_and_stays_a_bulwark(rs, seed):
     """3.9.1 1.「ライフの一番上のカードを表向きにして「防壁」として場に出す」: face up, and a
     bulwark by its placement (a face-up card alone would be a soldier, 4.1.3); 2. the next
     card face up as a soldier."""
-    from bpscript.engine.game import Game
+    from bpscript.engine.kernel.game import Game
     game = Game(rs, "lite", "entry20", seed, [ScriptedAgent(), ScriptedAgent()])
     bulwark = game.state.face_down_character()
     for p in game.state.players:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.engine import observe
-from bpscript.engine.agents import RandomAgent
-from bpscript.engine.decisions import effect_decisions
-from bpscript.engine.game import Game
-from bpscript.loader import load_official
+from bpscript.engine.kernel import observe
+from bpscript.engine.players.agents import RandomAgent
+from bpscript.engine.players.decisions import effect_decisions
+from bpscript.engine.kernel.game import Game
+from bpscript.load.loader import load_official
 
 
 @pytest.fixture(scope="module")

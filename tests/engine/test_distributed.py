@@ -8,8 +8,8 @@ from functools import partial
 import pytest
 
 from bpscript.commands._load import reload
-from bpscript.engine.distributed import SimulationError, simulate_ray
-from bpscript.engine.runner import simulate
+from bpscript.engine.players.distributed import SimulationError, simulate_ray
+from bpscript.engine.players.runner import simulate
 
 ray = pytest.importorskip("ray", reason="the Ray extra (pip install 'bpscript[ray]'); CI installs it")
 

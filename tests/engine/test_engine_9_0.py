@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.engine.agents import RandomAgent
-from bpscript.engine.game import Game
-from bpscript.engine.request import Request
-from bpscript.engine.rules import Rules
-from bpscript.engine.runner import aggregate, simulate
-from bpscript.loader import load_bundled
+from bpscript.engine.players.agents import RandomAgent
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.kernel.request import Request
+from bpscript.engine.kernel.rules import Rules
+from bpscript.engine.players.runner import aggregate, simulate
+from bpscript.load.loader import load_bundled
 
 SEEDS = range(40)
 
@@ -80,9 +80,9 @@ def test_seeded_9_0_games_attack_block_and_judge_damage(nine):
 @pytest.mark.parametrize("fmt, frame", [(fmt, f.id) for f in load_bundled("blackpoker-9.0").ruleset.frames.values()
                                         for fmt in f.formats])
 def test_200_games_of_each_9_0_regulation_keep_the_rulebooks_invariants(nine, fmt, frame):
-    """`check=True`: every invariant of bpscript.engine.invariants* after every resolution
+    """`check=True`: every invariant of bpscript.engine.kernel.invariants* after every resolution
     and decision (a breach raises InvariantViolation naming its section and seed)."""
-    from bpscript.engine.runner import random_game
+    from bpscript.engine.players.runner import random_game
     rules = Rules(nine, fmt, frame)
     for seed in range(200):
         game, _ = random_game(nine, fmt, frame, seed, rules, check=True)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from scenes import actions, attackers, board, passed, resolve, start, top_up_life
 
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.explicit import RequestError
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.kernel.explicit import RequestError
 
 
 def battle(rs, rules, attacker_cards, blockers):

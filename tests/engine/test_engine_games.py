@@ -10,14 +10,14 @@ import sys
 
 import pytest
 
-from bpscript.engine.coverage import coverage
-from bpscript.engine.agents import RandomAgent
-from bpscript.engine.game import Game
-from bpscript.engine.rules import Rules
-from bpscript.engine.runner import aggregate, random_game, replay, simulate
-from bpscript.engine.setup import frame_deck
-from bpscript.engine.coverage import implemented_names
-from bpscript.engine.registry import EVENTS, VERBS
+from bpscript.engine.kernel.coverage import coverage
+from bpscript.engine.players.agents import RandomAgent
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.kernel.rules import Rules
+from bpscript.engine.players.runner import aggregate, random_game, replay, simulate
+from bpscript.engine.setup.start import frame_deck
+from bpscript.engine.kernel.coverage import implemented_names
+from bpscript.engine.kernel.registry import EVENTS, VERBS
 from bpscript.verbs import LIBRARY
 
 
@@ -157,11 +157,11 @@ def test_not_executable_scripts_are_reported_and_never_resolved(tmp_path):
     form) is listed with what it misses, never offered, refused when requested, and
     resolving it (a request already on the stage when the game goes on) raises instead of
     doing nothing."""
-    from bpscript.engine.agents import ScriptedAgent
-    from bpscript.engine.base import NotExecutable
-    from bpscript.engine.coverage import coverage
-    from bpscript.engine.position import Position
-    from bpscript.loader import load
+    from bpscript.engine.players.agents import ScriptedAgent
+    from bpscript.engine.kernel.base import NotExecutable
+    from bpscript.engine.kernel.coverage import coverage
+    from bpscript.engine.setup.position import Position
+    from bpscript.load.loader import load
 
     fixture = tmp_path / "prose.bps"
     fixture.write_text('''extends "blackpoker-8.2"

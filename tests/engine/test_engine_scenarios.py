@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from scenes import actions, attackers, board, passed, resolve, start, top_up_life, with_fixture
 
-from bpscript.cards import card_key
-from bpscript.engine import verbs
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.explicit import RequestError
-from bpscript.engine.game import ScriptError
-from bpscript.engine.rules import Rules
-from bpscript.values import State
+from bpscript.model.cards import card_key
+from bpscript.engine.kernel import verbs
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.kernel.explicit import RequestError
+from bpscript.engine.kernel.game import ScriptError
+from bpscript.engine.kernel.rules import Rules
+from bpscript.model.values import State
 
 QUICK = {"up", "down", "twist", "counter", "search"}  # the クイック actions of ライト
 

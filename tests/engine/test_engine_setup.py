@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from bpscript.cards import Card
-from bpscript.engine.coverage import setup_coverage, supported_setup_steps
-from bpscript.engine.agents import RandomAgent, Recorder, ReplayAgent, ScriptExhausted, ScriptedAgent
-from bpscript.engine.request import SETUP, kind_of
-from bpscript.engine.state import RulesError
-from bpscript.engine.game import Game
-from bpscript.engine.setup import SUPPORTED_STEPS, setup, unsupported_steps
-from bpscript.loader import load
-from bpscript.setup_steps import StepKind
+from bpscript.model.cards import Card
+from bpscript.engine.kernel.coverage import setup_coverage, supported_setup_steps
+from bpscript.engine.players.agents import RandomAgent, Recorder, ReplayAgent, ScriptExhausted, ScriptedAgent
+from bpscript.engine.kernel.request import SETUP, kind_of
+from bpscript.engine.kernel.state import RulesError
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.setup.start import SUPPORTED_STEPS, setup, unsupported_steps
+from bpscript.load.loader import load
+from bpscript.model.setup_steps import StepKind
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.cards import Card, Suit
-from bpscript.engine.position import Position, PositionError
-from bpscript.engine.setup import frame_deck, setup
-from bpscript.engine.state import RulesError
-from bpscript.loader import load_official
+from bpscript.model.cards import Card, Suit
+from bpscript.engine.setup.position import Position, PositionError
+from bpscript.engine.setup.start import frame_deck, setup
+from bpscript.engine.kernel.state import RulesError
+from bpscript.load.loader import load_official
 
 
 @pytest.fixture(scope="module")

@@ -13,14 +13,14 @@ import random
 
 import pytest
 
-from bpscript.conditions import CardCondition
-from bpscript.deck import STANDARD_DECK
-from bpscript.engine.agents import RandomAgent
-from bpscript.engine.base import NotExecutable
-from bpscript.engine.coverage import coverage
-from bpscript.engine.position import Position
-from bpscript.engine.rules import Rules
-from bpscript.loader import load_official
+from bpscript.model.conditions import CardCondition
+from bpscript.model.deck import STANDARD_DECK
+from bpscript.engine.players.agents import RandomAgent
+from bpscript.engine.kernel.base import NotExecutable
+from bpscript.engine.kernel.coverage import coverage
+from bpscript.engine.setup.position import Position
+from bpscript.engine.kernel.rules import Rules
+from bpscript.load.loader import load_official
 
 REGULATIONS = [("lite", "entry20"), ("std", "pack"), ("pro", "pack"), ("mast", "pack"), ("mast", "extra"),
                ("std", "rarePack")]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from scenario_coverage import named, sources_of
 
-from bpscript.loader import load_official
+from bpscript.load.loader import load_official
 
 RS = load_official().ruleset
 SOURCES = sources_of(Path(__file__).parent.rglob("test_*.py"))

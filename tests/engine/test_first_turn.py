@@ -1,4 +1,4 @@
-"""G4's engine confirmation (`bpscript.engine.first_turn`): lines found by the static
+"""G4's engine confirmation (`bpscript.engine.players.first_turn`): lines found by the static
 pass, played on real games — ライト + エントリー20, and the frames where the players build
 their decks and choose cards in the setup (ストラテジー, レアパック, エクストラ)."""
 
@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from bpscript.engine.first_turn import EngineFirstTurnSearch
+from bpscript.engine.players.first_turn import EngineFirstTurnSearch
 from bpscript.lint import lint_result
 from bpscript.lint.core import LintContext
 from bpscript.lint.analysis import Analyzer
-from bpscript.loader import load
+from bpscript.load.loader import load
 
 HERE = Path(__file__).parent
 CORPUS = HERE.parent / "lint" / "corpus"
@@ -94,7 +94,7 @@ FRAMES = HERE / "fixtures" / "g4_frames.bps"
 
 def test_a_chosen_hand_line_is_dealt_and_confirmed_in_strategy():
     """ストラテジー step 1: the three K the line spends are the first player's chosen hand."""
-    from bpscript.engine.line_deal import LINE_SEAT, line_deal
+    from bpscript.engine.players.line_deal import LINE_SEAT, line_deal
     rs, reg, line = _line(FRAMES, ("pro", "strategy"))
     assert [mv.action.id for mv in line.moves] == ["kingsFury"] * len(line.moves)
     moves = [(mv.action.id, Counter((c.number, c.suit) for c in mv.keys)) for mv in line.moves]
@@ -122,7 +122,7 @@ def test_a_rare_card_line_is_confirmed_in_rare_pack():
 def test_a_trump_line_in_master_extra_is_confirmed_on_the_engine():
     """エクストラ steps 1 and 9: the first player lays 「革命」 (♠A) as a trump and opens it;
     革命の一撃 needs it face up. Confirmed in every deal, against any one answer."""
-    from bpscript.engine.setup import unsupported_steps
+    from bpscript.engine.setup.start import unsupported_steps
     rs, reg, line = _line(FRAMES, ("mast", "extra"))
     missing = unsupported_steps(rs.frames["extra"])
     if missing:

@@ -9,8 +9,8 @@ import weakref
 
 import pytest
 
-from bpscript.engine.agents import RandomAgent
-from bpscript.engine.game import Game
+from bpscript.engine.players.agents import RandomAgent
+from bpscript.engine.kernel.game import Game
 
 
 @pytest.fixture

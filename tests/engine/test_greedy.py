@@ -3,11 +3,11 @@ player may not see, plays whole games that replay, and is deterministic per seed
 
 from __future__ import annotations
 
-from bpscript.cards import card_key
-from bpscript.engine.agents import RandomAgent
-from bpscript.engine.game import Game
-from bpscript.engine.greedy import CARDS, LIFE, GreedyAgent, clone_state, score
-from bpscript.engine.runner import random_game, replay
+from bpscript.model.cards import card_key
+from bpscript.engine.players.agents import RandomAgent
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.players.greedy import CARDS, LIFE, GreedyAgent, clone_state, score
+from bpscript.engine.players.runner import random_game, replay
 
 
 def _midgame(rs, rules, seed=4, steps=25):
@@ -65,8 +65,8 @@ def test_the_copy_hides_the_opponents_hand_and_every_life_order(rs, rules):
 def test_score_prefers_more_life_and_a_win(rs, rules):
     """投擲 deals 2 of P1's 3 life for P0's two key cards: P0's score goes up by two life
     less two cards, P1's down as much; a second one ends the game (5.5): the win's score."""
-    from bpscript.engine.agents import ScriptedAgent
-    from bpscript.engine.position import Position
+    from bpscript.engine.players.agents import ScriptedAgent
+    from bpscript.engine.setup.position import Position
     pos = Position(rs, "lite", "entry20", turn=3, turn_player=0)
     pos.life(0, "♠3 ♠4 ♠5")
     pos.life(1, "♡2 ♡3 ♡4")

@@ -1,4 +1,4 @@
-"""Each rulebook invariant (`bpscript.engine.invariants`, `invariants_flow`) catches a breach:
+"""Each rulebook invariant (`bpscript.engine.kernel.invariants`, `invariants_flow`) catches a breach:
 a position that breaks it, or a verb deliberately broken inside the test. The checks work
 from the model, so a unit the engine locked to the wrong component is caught (4.1.3)."""
 
@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 from scenes import board, resolve, start
 
-from bpscript.engine import observe as ob
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.invariants import InvariantViolation, components, one_place, turn_ended
-from bpscript.engine.invariants_play import abilities_recomputed, hidden, sizes
-from bpscript.engine.legal import Option
-from bpscript.engine.request import Request
-from bpscript.engine.rules import Rules
+from bpscript.engine.kernel import observe as ob
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.kernel.invariants import InvariantViolation, components, one_place, turn_ended
+from bpscript.engine.kernel.invariants_play import abilities_recomputed, hidden, sizes
+from bpscript.engine.kernel.legal import Option
+from bpscript.engine.kernel.request import Request
+from bpscript.engine.kernel.rules import Rules
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +55,7 @@ def test_a_lost_card_breaks_3_6(rs, rules):
 def test_the_old_reanimate_that_locked_a_heart_ace_to_soldier_breaks_4_1_3(rs, mast, monkeypatch):
     """The engine before the fix designated a card put 「兵士として」 as 一般兵 (`soldier`): with
     that verb restored, the checker (which matches the unit conditions itself) flags the ♡A."""
-    from bpscript.engine.state import GameState
+    from bpscript.engine.kernel.state import GameState
     monkeypatch.setattr(GameState, "designation", lambda self, as_: as_)  # the old `summon`
     pos = board(rs, "mast", "pack")
     wall = pos.unit(0, "♢5", face_up=False)
@@ -77,8 +77,8 @@ def test_a_unit_the_engine_calls_another_component_breaks_4_1_3(rs, rules):
 
 def test_the_preset_bulwark_face_up_keeps_3_9_1(rs, rules):
     """3.9.1, the specific passage: the face-up preset bulwark is no breach of 4.1.3."""
-    from bpscript.engine.game import Game
-    from bpscript.engine.agents import RandomAgent
+    from bpscript.engine.kernel.game import Game
+    from bpscript.engine.players.agents import RandomAgent
     game = Game(rs, "lite", "entry20", 3, [RandomAgent(1), RandomAgent(2)], rules=rules, check=True)
     assert [(u.component, u.face_up) for u in game.state.players[0].field][0] == ("bulwark", True)
     components(game.state)
@@ -86,7 +86,7 @@ def test_the_preset_bulwark_face_up_keeps_3_9_1(rs, rules):
 
 # ---------------------------------------------------------------- 4.2, 9.4.2: sizes and abilities
 def test_a_size_that_is_not_printed_plus_modifiers_breaks_4_2(rs, rules, monkeypatch):
-    from bpscript.engine.context import EffectContext
+    from bpscript.engine.kernel.context import EffectContext
     game, soldier, *_ = _game(rs, rules)
     ctx = game.ctx(Request("", 0))
     sizes(game.state, ctx, rules.load)
@@ -158,7 +158,7 @@ def test_the_charge_of_a_new_turn_keeps_4_2_1(rs, rules):
 
 # ---------------------------------------------------------------- 6.1: hidden information
 def test_a_view_showing_the_opponents_hand_breaks_6_1(rs, rules, monkeypatch):
-    from bpscript.engine import invariants_play as view
+    from bpscript.engine.kernel import invariants_play as view
     game, *_ = _game(rs, rules)
     hidden(game, 0)
     real = view.full_view
@@ -173,7 +173,7 @@ def test_a_view_showing_the_opponents_hand_breaks_6_1(rs, rules, monkeypatch):
 
 
 def test_a_view_showing_a_face_down_unit_breaks_6_1(rs, rules, monkeypatch):
-    from bpscript.engine import invariants_play as view
+    from bpscript.engine.kernel import invariants_play as view
     game, _, wall, _ = _game(rs, rules)
     real = view.full_view
     monkeypatch.setattr(view, "full_view", lambda g, p: {**real(g, p), "peek": [str(c) for c in wall.cards]})
@@ -184,7 +184,7 @@ def test_a_view_showing_a_face_down_unit_breaks_6_1(rs, rules, monkeypatch):
 def test_the_view_handed_to_the_player_who_gets_the_chance_is_checked(rs, rules, monkeypatch):
     """A pass changes nothing on the board, but hands the chance (and a view) to the other
     player: a view of P1 that shows P0's hand is caught at P1's decision."""
-    from bpscript.engine import invariants_play as view
+    from bpscript.engine.kernel import invariants_play as view
     game, *_ = _game(rs, rules)
     real = view.full_view
 
@@ -236,7 +236,7 @@ def test_a_target_the_script_does_not_allow_breaks_5_3_1(rs, mast):
 # ---------------------------------------------------------------- 5.2: costs
 def test_a_cost_not_paid_breaks_5_2(rs, mast, monkeypatch):
     """A broken cost table that drops アップ's D: the request is made without it."""
-    from bpscript.engine.costs import Costs
+    from bpscript.engine.kernel.costs import Costs
     game, soldier, wall, hand = _game(rs, mast, "mast", "pack")
     monkeypatch.setattr(Costs, "needs", lambda self, cls, player=None: ())
     (up,) = [o for o in game.legal_requests(0) if o.action == "up" and o.target is soldier]
@@ -263,7 +263,7 @@ def test_a_triggered_request_handled_against_9_4_1_is_caught(rs, rules):
 # ---------------------------------------------------------------- games
 @pytest.mark.parametrize("fmt, frame", [("lite", "entry20"), ("mast", "extra")])
 def test_random_games_hold_every_invariant(rs, fmt, frame):
-    from bpscript.engine.runner import random_game
+    from bpscript.engine.players.runner import random_game
     rules = Rules(rs, fmt, frame)
     for seed in range(20):
         game, _ = random_game(rs, fmt, frame, seed, rules, check=True)

@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from bpscript.cards import Card
-from bpscript.engine.agents import Agent, RandomAgent
-from bpscript.engine.determinize import clone_state, copy_game
-from bpscript.engine.game import Game
-from bpscript.engine.roster import known_agent, make_agent
-from bpscript.engine.ismcts import ISMCTSAgent, parse_name
-from bpscript.engine.runner import random_game, replay_entry
-from bpscript.engine.state import Player, Unit
-from bpscript.engine.request import Request
+from bpscript.model.cards import Card
+from bpscript.engine.players.agents import Agent, RandomAgent
+from bpscript.engine.players.determinize import clone_state, copy_game
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.players.roster import known_agent, make_agent
+from bpscript.engine.players.ismcts import ISMCTSAgent, parse_name
+from bpscript.engine.players.runner import random_game, replay_entry
+from bpscript.engine.kernel.state import Player, Unit
+from bpscript.engine.kernel.request import Request
 
 MUTABLE = (list, dict, set, Unit, Player, Request, random.Random)
 

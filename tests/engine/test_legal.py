@@ -1,4 +1,4 @@
-"""Legal requests as an agent sees them (`bpscript.engine.legal.Options`): worked out as it
+"""Legal requests as an agent sees them (`bpscript.engine.kernel.legal.Options`): worked out as it
 looks — which actions have a way, then the ways of one — yet the same options, in the same
 order, as `Game.legal_requests` lists in full, in every decision of seeded games of every
 official regulation, and in scenes where an ability shields a unit, waives a cost or forces
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.engine.agents import RandomAgent
-from bpscript.engine.game import Game
-from bpscript.engine.rules import Rules
-from bpscript.loader import load_official
+from bpscript.engine.players.agents import RandomAgent
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.kernel.rules import Rules
+from bpscript.load.loader import load_official
 
 GAMES = 6
 

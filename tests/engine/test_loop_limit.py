@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from scenes import board, start, with_fixture
 
-from bpscript.engine.context import LOOP_LIMIT
-from bpscript.engine.game import ScriptError
-from bpscript.engine.registry import EndlessLoop
-from bpscript.engine.rules import Rules
+from bpscript.engine.kernel.context import LOOP_LIMIT
+from bpscript.engine.kernel.game import ScriptError
+from bpscript.engine.kernel.registry import EndlessLoop
+from bpscript.engine.kernel.rules import Rules
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Observation records (`bpscript.engine.observe`): what `Game.observers` are told, with
+"""Observation records (`bpscript.engine.kernel.observe`): what `Game.observers` are told, with
 the public position API; a watched game plays exactly as an unwatched one; a request
 withdrawn while its costs are chosen pays nothing and replays."""
 
@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.engine import observe as ob
-from bpscript.engine.agents import RandomAgent, Recorder, ReplayAgent, ScriptedAgent, Withdrawn
-from bpscript.engine.game import Game
-from bpscript.engine.position import Position
-from bpscript.engine.runner import random_game
-from bpscript.loader import load_official
+from bpscript.engine.kernel import observe as ob
+from bpscript.engine.players.agents import RandomAgent, Recorder, ReplayAgent, ScriptedAgent, Withdrawn
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.setup.position import Position
+from bpscript.engine.players.runner import random_game
+from bpscript.load.loader import load_official
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +92,7 @@ def test_a_watched_game_plays_as_an_unwatched_one(rs):
 
 def test_an_unwatched_game_builds_no_record(rs, monkeypatch):
     """No observer: no snapshot, no record, no unit seen — a game nobody watches pays nothing."""
-    from bpscript.engine import costs, triggers
+    from bpscript.engine.kernel import costs, triggers
 
     built: list[str] = []
 

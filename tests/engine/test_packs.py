@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.explicit import RequestError
-from bpscript.engine.game import Game
-from bpscript.engine.position import Position, PositionError
-from bpscript.engine.request import SETUP, kind_of
-from bpscript.loader import load_official
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.kernel.explicit import RequestError
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.setup.position import Position, PositionError
+from bpscript.engine.kernel.request import SETUP, kind_of
+from bpscript.load.loader import load_official
 
 
 @pytest.fixture(scope="module")
@@ -249,7 +249,7 @@ def test_the_terminal_board_shows_packs_and_rare_cards_as_8_3_2_discloses_them(r
 
 def test_observers_see_the_card_pack_open_moves_from_the_pack(rs):
     """What a resolution changed is told from the piles, the pack and rare cards among them."""
-    from bpscript.engine.observe import Moved
+    from bpscript.engine.kernel.observe import Moved
 
     pos = _board(rs, "rarePack")
     pos.pack(0, "♡9 ♣K")

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from bpscript.engine.pool import WorkerError, ordered
+from bpscript.engine.players.pool import WorkerError, ordered
 
 _STATE: dict[str, int] = {}
 

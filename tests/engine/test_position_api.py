@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.engine.agents import ScriptedAgent, ScriptExhausted
-from bpscript.engine.costs import CostError
-from bpscript.engine.explicit import RequestError
-from bpscript.engine.game import Game
-from bpscript.engine.position import Position, PositionError
-from bpscript.engine.rules import Rules
-from bpscript.values import State
-from bpscript.loader import load_official
+from bpscript.engine.players.agents import ScriptedAgent, ScriptExhausted
+from bpscript.engine.kernel.costs import CostError
+from bpscript.engine.kernel.explicit import RequestError
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.setup.position import Position, PositionError
+from bpscript.engine.kernel.rules import Rules
+from bpscript.model.values import State
+from bpscript.load.loader import load_official
 
 
 @pytest.fixture(scope="module")

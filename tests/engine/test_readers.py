@@ -1,4 +1,4 @@
-"""The engine's readers of the attribute table (`bpscript.engine.readers`): one reader for
+"""The engine's readers of the attribute table (`bpscript.engine.kernel.readers`): one reader for
 each key of the table, the plain reads code generation emits agree with them, the generic
 reader reads through the same table, and the number of several cards (docs/engine.md)."""
 
@@ -7,17 +7,17 @@ from __future__ import annotations
 import pytest
 from scenes import board, resolve, start, with_fixture
 
-from bpscript.attributes import CARD_READERS, TABLE, SeveralNumbers
+from bpscript.model.attributes import CARD_READERS, TABLE, SeveralNumbers
 from bpscript.backends.codegen import DIRECT
-from bpscript.cards import Card, Suit
-from bpscript.engine.context import EffectContext
-from bpscript.engine.game import ScriptError
-from bpscript.engine.readers import READERS, read, reader, type_of
-from bpscript.engine.request import EventFacts, RandomChooser, Request
-from bpscript.engine.rules import Rules
-from bpscript.engine.setup import setup
-from bpscript.loader import load_official
-from bpscript.values import State, ScriptRef
+from bpscript.model.cards import Card, Suit
+from bpscript.engine.kernel.context import EffectContext
+from bpscript.engine.kernel.game import ScriptError
+from bpscript.engine.kernel.readers import READERS, read, reader, type_of
+from bpscript.engine.kernel.request import EventFacts, RandomChooser, Request
+from bpscript.engine.kernel.rules import Rules
+from bpscript.engine.setup.start import setup
+from bpscript.load.loader import load_official
+from bpscript.model.values import State, ScriptRef
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """Every official regulation plays (8.3): random games from the frame's own setup, 200
 seeded games per regulation, each played with the rulebook's invariants checked after every
-resolution and decision (`check=True`: bpscript.engine.invariants, invariants_play,
+resolution and decision (`check=True`: bpscript.engine.kernel.invariants, invariants_play,
 invariants_flow — every card in one place, every unit the component its unit conditions
 select, sizes and abilities, what ends with a turn, hidden information, who requests what,
 targets, costs, triggered requests) and replayed from its recorded decisions to the same
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.engine.rules import Rules
-from bpscript.engine.runner import random_game, replay
-from bpscript.engine.setup import unsupported_steps
-from bpscript.loader import load_official
+from bpscript.engine.kernel.rules import Rules
+from bpscript.engine.players.runner import random_game, replay
+from bpscript.engine.setup.start import unsupported_steps
+from bpscript.load.loader import load_official
 
 GAMES = 200
 

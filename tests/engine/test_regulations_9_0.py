@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from bpscript.cli import main
-from bpscript.engine.rules import Rules
-from bpscript.engine.runner import random_game, replay
-from bpscript.engine.setup import unsupported_steps
-from bpscript.loader import load_bundled
+from bpscript.engine.kernel.rules import Rules
+from bpscript.engine.players.runner import random_game, replay
+from bpscript.engine.setup.start import unsupported_steps
+from bpscript.load.loader import load_bundled
 
 GAMES = 200  # issue 26: at least 200 games per official regulation with the invariants on
 RULESET = "blackpoker-9.0"

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bpscript.engine.rules import Rules
-from bpscript.engine.runner import random_game
-from bpscript.loader import load
+from bpscript.engine.kernel.rules import Rules
+from bpscript.engine.players.runner import random_game
+from bpscript.load.loader import load
 
 ROOT = Path(__file__).parents[2]
 SEEDS = range(12)

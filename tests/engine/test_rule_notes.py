@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.coverage import note_coverage
-from bpscript.engine.position import Position
-from bpscript.engine.rules import Rules
-from bpscript.loader import load, load_official
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.kernel.coverage import note_coverage
+from bpscript.engine.setup.position import Position
+from bpscript.engine.kernel.rules import Rules
+from bpscript.load.loader import load, load_official
 
 ROOT = Path(__file__).parents[2]
 

@@ -14,7 +14,7 @@ RECORDED = json.loads(RECORD.read_text("utf-8"))
 
 
 def test_the_record_holds_every_regulation_of_every_bundled_ruleset():
-    from bpscript.loader import load_bundled
+    from bpscript.load.loader import load_bundled
 
     from seeded_games import AGENTS, SEEDS, regulations
     for name in RULESETS:

@@ -10,9 +10,9 @@ from enum import Enum
 import pytest
 from scenes import actions, board, passed, resolve, start
 
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.rules import Rules
-from bpscript.values import ScriptRef
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.kernel.rules import Rules
+from bpscript.model.values import ScriptRef
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from scenes import board, resolve, start
 
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.rules import Rules
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.kernel.rules import Rules
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def test_a_joker_recruited_is_a_magician_and_waives_the_d_of_up(rs, mast):
 def test_a_rare_spade_king_summoned_is_a_hero(rs):
     """8.3.2 レア召喚 (レアパック): 「キーカードを兵士として…場に出す」: a ♠K is 英雄 (☆J〜K),
     not 一般兵, and is shown so."""
-    from bpscript.engine.position import Position
+    from bpscript.engine.setup.position import Position
     pos = Position(rs, "std", "rarePack", turn=3)
     pos.life(0, "♠2 ♠3 ♠4 ♠6 ♠8 ♠9")  # レア召喚 needs a life of 9 or less
     pos.life(1, "♢2 ♢3 ♢4 ♢6 ♢8 ♢9")
@@ -102,7 +102,7 @@ def test_the_extra_actions_that_summon_as_a_soldier_match_an_ace(board, trump, a
 def test_the_checker_reads_as_soldier_as_the_type_and_as_hero_as_the_component(rs):
     """`summon`'s `as` takes a type first (兵士, whose id 一般兵 shares), else a script: the
     checker records which, and the engine is handed the type's id or the script."""
-    from bpscript import effects as fx
+    from bpscript.model import effects as fx
 
     def as_of(action):
         (call,) = [c for c in fx.calls(rs.scripts[action].effect.body) if c.func == "summon"]
@@ -114,7 +114,7 @@ def test_the_checker_reads_as_soldier_as_the_type_and_as_hero_as_the_component(r
 
 
 def test_an_unknown_name_after_as_is_an_error_naming_the_types(tmp_path):
-    from bpscript.loader import load
+    from bpscript.load.loader import load
     from scenes import ROOT
     (tmp_path / "x.bps").write_text('action x "x" (召喚) {\n  @直接-通常-メイン ★2〜10\n'
                                     '  effect: "e" { summon(key, as=nosuch) }\n  formats: lite\n}\n', encoding="utf-8")

@@ -7,9 +7,9 @@ import random
 
 from scenes import attackers, board, passed, resolve, start, top_up_life
 
-from bpscript.engine.agents import Agent, RandomAgent, ScriptedAgent
-from bpscript.engine.game import Game
-from bpscript.engine.tactics import Tactics
+from bpscript.engine.players.agents import Agent, RandomAgent, ScriptedAgent
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.players.tactics import Tactics
 
 
 class Tactical(ScriptedAgent):

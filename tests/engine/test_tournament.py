@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from bpscript.engine.tournament import Match, elo, play, ratings, schedule, strengths
+from bpscript.engine.players.tournament import Match, elo, play, ratings, schedule, strengths
 
 
 def test_every_pair_plays_the_same_deals_in_both_seat_orders():

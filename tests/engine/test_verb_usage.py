@@ -10,10 +10,10 @@ from collections import defaultdict
 
 import pytest
 
-from bpscript.effects import calls
-from bpscript.engine.coverage import expressions
-from bpscript.engine.registry import VERBS
-from bpscript.loader import load_official
+from bpscript.model.effects import calls
+from bpscript.engine.kernel.coverage import expressions
+from bpscript.engine.kernel.registry import VERBS
+from bpscript.load.loader import load_official
 from bpscript.verbs import LIBRARY
 
 

@@ -4,11 +4,11 @@ read at a decision never shows an earlier decision's state."""
 
 from __future__ import annotations
 
-from bpscript.engine.agents import RandomAgent
-from bpscript.engine.game import Game
-from bpscript.engine.rules import Rules
-from bpscript.engine.view import full_view
-from bpscript.loader import load_official
+from bpscript.engine.players.agents import RandomAgent
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.kernel.rules import Rules
+from bpscript.engine.kernel.view import full_view
+from bpscript.load.loader import load_official
 
 
 class Looking(RandomAgent):

@@ -10,7 +10,7 @@ import pytest
 
 from bpscript.lint import lint_paths
 from bpscript.lint.confusables import SHA256, UNICODE_VERSION, data_text, prototypes, skeleton, version
-from bpscript.loader import base_files
+from bpscript.load.loader import base_files
 
 from lintcorpus import ROOT
 
@@ -45,5 +45,5 @@ def test_the_official_names_shared_by_two_kinds_are_not_reported():
 
 
 def report_scripts():
-    from bpscript.loader import load_official
+    from bpscript.load.loader import load_official
     return load_official().ruleset.scripts.values()

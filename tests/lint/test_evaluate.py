@@ -1,17 +1,17 @@
-"""Lint evaluation reads attributes through the one attribute table (`bpscript.attributes`),
+"""Lint evaluation reads attributes through the one attribute table (`bpscript.model.attributes`),
 so it agrees with the engine: the same values, and no number for several cards."""
 
 from __future__ import annotations
 
 import pytest
 
-from bpscript.attributes import TABLE, SeveralNumbers
-from bpscript.cards import Card, Suit
-from bpscript.engine.context import EffectContext
-from bpscript.engine.request import RandomChooser, Request
-from bpscript.engine.setup import setup
+from bpscript.model.attributes import TABLE, SeveralNumbers
+from bpscript.model.cards import Card, Suit
+from bpscript.engine.kernel.context import EffectContext
+from bpscript.engine.kernel.request import RandomChooser, Request
+from bpscript.engine.setup.start import setup
 from bpscript.lint.evaluate import UNK, Evaluator, RequestFacts
-from bpscript.loader import load_official
+from bpscript.load.loader import load_official
 from bpscript.syntax.parser import parse_module
 
 HANDS = [(), (Card(7, Suit.HEART),), (Card(0),), (Card(3, Suit.CLUB), Card(9, Suit.SPADE)),

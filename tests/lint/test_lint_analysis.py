@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from bpscript import effects as fx
-from bpscript.cards import Card, full_deck
+from bpscript.model import effects as fx
+from bpscript.model.cards import Card, full_deck
 from bpscript.lint.cardsets import witness
 from bpscript.lint.core import LintContext
 from bpscript.lint.analysis import FIRST, SECOND, Delta
@@ -20,9 +20,9 @@ from bpscript.lint.analysis.interpreter import Cards
 from bpscript.lint.evaluate import AtLeast
 from bpscript.lint.guards import exclusive, guard_facts
 from bpscript.lint.rules.g5 import events_overlap, player_pin
-from bpscript.model import Condition
-from bpscript.loader import load_official
-from bpscript.semantics import Change, Read, Role, fact
+from bpscript.model.ruleset import Condition
+from bpscript.load.loader import load_official
+from bpscript.model.semantics import Change, Read, Role, fact
 from bpscript.source import NO_SPAN
 from bpscript.syntax.conditions import parse_condition
 from bpscript.syntax.parser import parse_module
@@ -179,7 +179,7 @@ def test_queries_are_answered_by_what_they_read(monkeypatch):
 
 
 def test_no_lint_code_compares_a_call_name_with_a_literal():
-    """The analyses know calls by their summaries (bpscript.semantics), never by name."""
+    """The analyses know calls by their summaries (bpscript.model.semantics), never by name."""
     def literal(node) -> bool:
         if isinstance(node, ast.Constant):
             return isinstance(node.value, str)
@@ -284,7 +284,7 @@ def test_a_loop_over_the_hand_scales_what_it_uses_too():
 # ---------------------------------------------------------------- hands (G4)
 def test_avoiding_counts_the_cards_that_hold_no_key_set():
     """The most cards of a deck holding no key set: a hand with more holds one (3.3)."""
-    from bpscript.deck import STANDARD_DECK, DeckList, DeckRule
+    from bpscript.model.deck import STANDARD_DECK, DeckList, DeckRule
     from bpscript.lint.analysis.hands import avoiding
     assert avoiding(parse_condition("A〜K"), STANDARD_DECK) == 2          # the two Jokers
     assert avoiding(parse_condition("同じスートを2枚"), STANDARD_DECK) == 6  # one per suit, two Jokers
@@ -302,7 +302,7 @@ def test_avoiding_counts_the_cards_that_hold_no_key_set():
 def test_avoiding_matches_every_subset_of_a_small_deck():
     """Hall's bound against brute force: every subset of a ten-card deck."""
     from itertools import combinations
-    from bpscript.deck import DeckList
+    from bpscript.model.deck import DeckList
     from bpscript.lint.analysis.hands import avoiding
     cards = tuple(c for c in full_deck(2) if c.is_joker or (c.number in (1, 2, 11) and c.suit.value in "♠♡♣"))[:10]
     deck = DeckList(cards)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.loader import load_official
+from bpscript.load.loader import load_official
 from bpscript.lint import lint_paths
 
 from lintcorpus import CORPUS, expectations, requires, severities

@@ -14,9 +14,9 @@ from bpscript.lint import lint_paths
 from bpscript.lint.core import LintContext
 from bpscript.lint.regulation import setup_of
 from bpscript.lint.analysis import Analyzer
-from bpscript.loader import base_files, load
-from bpscript.model import Frame
-from bpscript.setup_steps import Setup, SetupStep, StepKind
+from bpscript.load.loader import base_files, load
+from bpscript.model.ruleset import Frame
+from bpscript.model.setup_steps import Setup, SetupStep, StepKind
 
 from lintcorpus import CORPUS, ROOT
 

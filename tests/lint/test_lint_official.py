@@ -7,7 +7,7 @@ import pytest
 
 from bpscript.cli import main
 from bpscript.lint import lint_paths
-from bpscript.loader import base_files, load_official
+from bpscript.load.loader import base_files, load_official
 
 from lintcorpus import ROOT
 

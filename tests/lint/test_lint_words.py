@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bpscript.lint import lint_paths
 from bpscript.lint.words import header_text, phrase_patterns
-from bpscript.loader import load
-from bpscript.vocabulary import (Origin, PhraseDef, PhraseMeaning, Resolution, SpeedDef, TimingDef, TriggerDef,
+from bpscript.load.loader import load
+from bpscript.model.vocabulary import (Origin, PhraseDef, PhraseMeaning, Resolution, SpeedDef, TimingDef, TriggerDef,
                                  Vocabulary, Window)
 
 TWIN = '''extends "blackpoker-8.2"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.loader import load_official
+from bpscript.load.loader import load_official
 from bpscript.lsp.completion import complete
 
 HEAD = 'action a "エー" (速攻魔法) {\n  @直接-即時-クイック\n'

@@ -11,7 +11,7 @@ import pytest
 from lsprotocol import types as lsp
 
 from bpscript.lint.runner import lint_result
-from bpscript.loader import display_path, load
+from bpscript.load.loader import display_path, load
 from bpscript.syntax.conditions import parse_condition
 from bpscript.syntax.format import format_text
 

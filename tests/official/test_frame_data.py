@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from bpscript.cli import main
-from bpscript.loader import load
+from bpscript.load.loader import load
 
 ROOT = Path(__file__).parents[2]
 DATA = ROOT / "tests" / "data" / "official"

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bpscript import model as m
+from bpscript.model import ruleset as m
 from bpscript.cli import main
-from bpscript.loader import load, load_official
+from bpscript.load.loader import load, load_official
 from bpscript.official import notation as nt
 
 ROOT = Path(__file__).parents[2]

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpscript.cli import main
-from bpscript.loader import load
+from bpscript.load.loader import load
 from bpscript.official.package import import_official
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "official"

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bpscript.catalog import catalog
+from bpscript.load.catalog import catalog
 from bpscript.cli import main
-from bpscript.loader import load
+from bpscript.load.loader import load
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "official"
 

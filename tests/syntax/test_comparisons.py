@@ -6,7 +6,7 @@ a label's guard, so `a < b and c > d` read `< b and c >` as a label.
 
 from __future__ import annotations
 
-from bpscript import effects as fx
+from bpscript.model import effects as fx
 from bpscript.syntax import ast
 from bpscript.syntax.parser import parse_module
 

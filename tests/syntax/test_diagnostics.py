@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bpscript.diagnostics import render
-from bpscript.loader import load
+from bpscript.load.loader import load
 from bpscript.syntax.parser import parse_module
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"

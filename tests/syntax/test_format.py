@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bpscript.backends.json_backend import dumps
-from bpscript.catalog import catalog
+from bpscript.load.catalog import catalog
 from bpscript.cli import main
-from bpscript.loader import base_files, load
+from bpscript.load.loader import base_files, load
 from bpscript.syntax.format import FormatError, format_text
 from bpscript.syntax.parser import parse_module
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bpscript.resolve import resolve
+from bpscript.check.resolve import resolve
 from bpscript.syntax.parser import parse_module
-from bpscript.typecheck import check_ruleset
+from bpscript.check.typecheck import check_ruleset
 
 ROOT = Path(__file__).parents[2]
 SAMPLES = [p.read_text("utf-8") for p in sorted((ROOT / "stdlib").rglob("*.bps"))]

@@ -11,7 +11,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import find_lexer_class_for_filename, get_lexer_by_name
 from pygments.token import Error
 
-from bpscript.loader import base_files
+from bpscript.load.loader import base_files
 from bpscript.syntax.highlight import BpsLexer
 
 ROOT = Path(__file__).parents[2]

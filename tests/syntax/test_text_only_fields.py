@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from bpscript.engine.coverage import coverage
+from bpscript.engine.kernel.coverage import coverage
 from bpscript.lint import lint_paths
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "text_only.bps"

@@ -2,7 +2,7 @@
 
 - `delta`: what one request surely does for the first player (`Delta`);
 - `interpreter`: an effect body run abstractly into a `Delta`, reading the verbs'
-  declared summaries (`bpscript.semantics`), never their names;
+  declared summaries (`bpscript.model.semantics`), never their names;
 - `moves`: the requests the first player can make on turn 1 of a regulation (`Move`);
 - `search`: a bounded search for a sequence of them that ends the game (`Line`);
 - `answers`: the second player's quick actions that could stop one of them;

@@ -3,11 +3,11 @@ first-turn win, and the second player's outs, with the caches they share."""
 
 from __future__ import annotations
 
-from ... import model as m
-from ...cards import Card
+from ...model import ruleset as m
+from ...model.cards import Card
 from ..core import LintContext
 from ..evaluate import Evaluator
-from ...vocabulary import Payment
+from ...model.vocabulary import Payment
 from ..regulation import Regulation, Setup
 from .answers import Answer, Answers, Out
 from .moves import Move, MoveFinder

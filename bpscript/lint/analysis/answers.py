@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ... import model as m
-from ...semantics import Change, Read
-from ...vocabulary import Origin, Resolution, Window
+from ...model import ruleset as m
+from ...model.semantics import Change, Read
+from ...model.vocabulary import Origin, Resolution, Window
 from ..evaluate import Evaluator, RequestFacts, kinds_in
 from ..regulation import Regulation
 from .delta import FIRST, SECOND

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...cards import Card
-from ...conditions import CardCondition, SameNumber, SameSuit, Slots
-from ...deck import Deck
+from ...model.cards import Card
+from ...model.conditions import CardCondition, SameNumber, SameSuit, Slots
+from ...model.deck import Deck
 
 MAX_PATTERNS = 8  # Hall's condition is checked over every set of patterns: 2^8 at most
 

@@ -1,7 +1,7 @@
 """An effect body run abstractly: the `Delta` it surely brings the first player (G4).
 
 A visitor of the effect's statements. Calls are understood through the summaries the
-verbs declare (`bpscript.semantics`): DAMAGE, DRAW, DISCARD, PUT_ON_FIELD and MOVE
+verbs declare (`bpscript.model.semantics`): DAMAGE, DRAW, DISCARD, PUT_ON_FIELD and MOVE
 count; every other change brings nothing certain. A condition that depends on the game
 takes the worse branch.
 
@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ... import effects as fx
-from ...cards import Card
-from ...semantics import Change, Read, Role
+from ...model import effects as fx
+from ...model.cards import Card
+from ...model.semantics import Change, Read, Role
 from ..evaluate import UNK, AtLeast, Evaluator, Use, use_of, uses
 from .delta import FIRST, SECOND, Amount, Delta
 

@@ -1,17 +1,17 @@
 """The requests the first player can make on turn 1 of a regulation, and what each
 surely does (G4): activation true on turn 1, key cards from the chosen hand, effect
-structured. Queries are answered by what they read (`bpscript.semantics.Read`)."""
+structured. Queries are answered by what they read (`bpscript.model.semantics.Read`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ... import effects as fx
-from ... import model as m
-from ...cards import Card
-from ...conditions import FaceDown, RareCard
-from ...semantics import Change, Read, Role
-from ...vocabulary import CostDef, CostPayment, Origin
+from ...model import effects as fx
+from ...model import ruleset as m
+from ...model.cards import Card
+from ...model.conditions import FaceDown, RareCard
+from ...model.semantics import Change, Read, Role
+from ...model.vocabulary import CostDef, CostPayment, Origin
 from ..cardsets import key_options
 from ..evaluate import UNK, Evaluator, Use, kinds_in, use_of
 from ..regulation import Regulation, Setup

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ...vocabulary import Payment
+from ...model.vocabulary import Payment
 from ..regulation import Regulation, Setup
 from .delta import Delta, Quantity
 from .moves import Move

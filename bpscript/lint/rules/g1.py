@@ -65,10 +65,10 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from ... import effects as fx
-from ... import model as m
-from ...semantics import Read, Role
-from ...vocabulary import ComponentDef, PhraseMeaning, TargetKindDef, TypeDef, Vocabulary
+from ...model import effects as fx
+from ...model import ruleset as m
+from ...model.semantics import Read, Role
+from ...model.vocabulary import ComponentDef, PhraseMeaning, TargetKindDef, TypeDef, Vocabulary
 from ..core import Finding, LintContext, Level, Rule
 from ..evaluate import Evaluator, use_of
 from ..words import phrase_patterns

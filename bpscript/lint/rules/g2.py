@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...vocabulary import Resolution, Window
+from ...model.vocabulary import Resolution, Window
 from ..core import Finding, LintContext, Level, Rule
 from ..words import header_text
 

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...vocabulary import Origin, Resolution, Window
+from ...model.vocabulary import Origin, Resolution, Window
 from ..core import Finding, LintContext, Level, Rule
 from ..words import header_text
 

@@ -82,7 +82,7 @@ game engine can refine it: `LintContext.engine`, when set, is asked
 `True` (confirmed), `False` (the second player can always stop it: the finding is
 dropped) or `None` (undecided: the static result stands). See
 `bpscript.lint.analysis.search.FirstTurnSearch`.
-`bpscript lint` wires in `bpscript.engine.first_turn.EngineFirstTurnSearch`, which
+`bpscript lint` wires in `bpscript.engine.players.first_turn.EngineFirstTurnSearch`, which
 plays the line on a few deals of the regulation (a bounded AND–OR search over both
 players' decisions) and adds what it saw to the finding's notes; `--no-engine` turns
 it off.
@@ -130,10 +130,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from ... import model as m
+from ...model import ruleset as m
 from ...diagnostics import Severity
 
-from ...setup_steps import StepKind
+from ...model.setup_steps import StepKind
 from ..analysis import Analyzer, Line
 from ..core import Finding, LintContext, Level, Rule
 from ..regulation import Regulation

@@ -72,9 +72,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ... import effects as fx
-from ... import model as m
-from ...vocabulary import Origin, Resolution, Window
+from ...model import effects as fx
+from ...model import ruleset as m
+from ...model.vocabulary import Origin, Resolution, Window
 from ..core import Finding, LintContext, Level, Rule
 from ..guards import events_overlap, exclusive, player_pin, source
 from ..words import header_text

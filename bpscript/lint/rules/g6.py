@@ -60,7 +60,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ... import model as m
+from ...model import ruleset as m
 from ..cardsets import card_mask, faces, sizes, witness
 from ..core import Finding, LintContext, Level, Rule
 

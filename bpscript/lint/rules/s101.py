@@ -49,8 +49,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ... import model as m
-from ...vocabulary import PhraseMeaning
+from ...model import ruleset as m
+from ...model.vocabulary import PhraseMeaning
 from ..core import Finding, LintContext, Level, Rule
 from ..words import phrase_patterns
 

@@ -65,7 +65,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ... import model as m
+from ...model import ruleset as m
 from ..core import Finding, LintContext, Level, Rule
 
 RULE = Rule("S103", "key-cards-in-frame-deck", Level.STRUCTURAL, "8.2",

@@ -56,9 +56,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ... import effects as fx
-from ... import model as m
-from ...semantics import Change, Role
+from ...model import effects as fx
+from ...model import ruleset as m
+from ...model.semantics import Change, Role
 from ...verbs import LIBRARY
 from ..core import Finding, Level, LintContext, Rule
 

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ... import model as m
+from ...model import ruleset as m
 from ...source import Span
 from ..confusables import skeleton
 from ..core import Finding, Level, LintContext, Rule

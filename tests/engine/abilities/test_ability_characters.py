@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.explicit import RequestError
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.kernel.explicit import RequestError
 
 
 def _cards(cards):
@@ -156,9 +156,9 @@ def test_a_suit_an_ability_gives_is_seen_by_the_abilities_of_scope_your():
     none of whose cards is a ♠ (fixture: キメラ ♡Q ♡3). docs/engine.md."""
     from pathlib import Path
 
-    from bpscript.engine.position import Position
-    from bpscript.engine.rules import Rules
-    from bpscript.loader import load
+    from bpscript.engine.setup.position import Position
+    from bpscript.engine.kernel.rules import Rules
+    from bpscript.load.loader import load
 
     result = load([Path(__file__).parent.parent / "fixtures" / "suits.bps"])
     assert not result.errors, [d.message for d in result.errors]

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from bpscript.engine.agents import ScriptedAgent
+from bpscript.engine.players.agents import ScriptedAgent
 
 
 def test_change_target_moves_an_up_to_another_soldier(board):

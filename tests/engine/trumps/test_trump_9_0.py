@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.position import Position
-from bpscript.engine.rules import Rules
-from bpscript.loader import load_bundled
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.setup.position import Position
+from bpscript.engine.kernel.rules import Rules
+from bpscript.load.loader import load_bundled
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.loader import load_official
-from bpscript.vocabulary import Origin
+from bpscript.load.loader import load_official
+from bpscript.model.vocabulary import Origin
 
 RS = load_official().ruleset
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from scenario_coverage import named, sources_of
 
-from bpscript.loader import load_official
+from bpscript.load.loader import load_official
 
 HERE = Path(__file__).parent
 SOURCES = sources_of(p for d in (HERE, HERE.parent / "abilities") for p in d.glob("test_*.py"))

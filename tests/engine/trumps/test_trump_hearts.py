@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bpscript.engine.agents import ScriptedAgent
-from bpscript.engine.explicit import RequestError
+from bpscript.engine.players.agents import ScriptedAgent
+from bpscript.engine.kernel.explicit import RequestError
 
 
 def _cards(cards):

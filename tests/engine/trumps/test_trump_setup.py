@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bpscript.engine.agents import RandomAgent, ScriptedAgent
-from bpscript.engine.coverage import setup_coverage
-from bpscript.engine.game import Game
-from bpscript.engine.request import SETUP, kind_of
-from bpscript.loader import load
+from bpscript.engine.players.agents import RandomAgent, ScriptedAgent
+from bpscript.engine.kernel.coverage import setup_coverage
+from bpscript.engine.kernel.game import Game
+from bpscript.engine.kernel.request import SETUP, kind_of
+from bpscript.load.loader import load
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "trump_setup.bps"
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bpscript.engine.agents import ScriptedAgent
+from bpscript.engine.players.agents import ScriptedAgent
 
 
 def _cards(cards):

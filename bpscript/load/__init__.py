@@ -1,0 +1,1 @@
+"""Finding, parsing and caching `.bps` files into checked rulesets."""
