@@ -55,7 +55,7 @@ class RegulationNotExecutable(NotExecutable):
     def __init__(self, fmt: str, frame: str, scripts: list[tuple[str, tuple[str, ...]]]):
         listed = "; ".join(f"{sid} ({', '.join(missing) or 'not structured'})" for sid, missing in scripts)
         Exception.__init__(self, f"{fmt} / {frame}: {len(scripts)} script(s) not executable: {listed}")
-        self.script_id = scripts[0][0]
+        self.script_id = next(sid for sid, _missing in scripts)
         self.reason = listed
         self.scripts = scripts
         self.regulation = (fmt, frame)

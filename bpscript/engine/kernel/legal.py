@@ -250,7 +250,8 @@ class _Scan:
         if not discards:
             spare = 1 << 30
         elif len(discards) == 1:
-            spare = funds[discards[0][0]] - discards[0][1]
+            (need, n), = discards
+            spare = funds[need] - n
         else:
             spare = min(funds[need] - n for need, n in discards)
         if plan.targeted:
