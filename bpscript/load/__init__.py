@@ -1,1 +1,1 @@
-"""Finding, parsing and caching `.bps` files into checked rulesets."""
+"""Finding `.bps` files and parsing and checking them into rulesets, once per change (the cache)."""

@@ -1,1 +1,1 @@
-"""The checked model every later stage reads: rulesets, effects, cards, vocabulary, verbs."""
+"""The checked model every later stage reads: rulesets, effects, cards, vocabulary, attribute types."""

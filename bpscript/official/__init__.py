@@ -1,3 +1,3 @@
-"""The official generator's data (act.yaml, act-frame.yaml): reading it into `.bps`
-(`bpscript import`) and the notation both directions share. Writing it is the
-`official_yaml` backend."""
+"""The official generator's data (act.yaml, act-frame.yaml) read into `.bps` (`bpscript import`).
+
+The notation is shared by both directions; writing it is the `official_yaml` backend."""
