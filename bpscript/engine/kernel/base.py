@@ -23,19 +23,19 @@ from .scripts import Script as Script
 
 
 
-def verb(name: str) -> Callable[..., Any]:
+def verb(name: str) -> Callable[..., Any]:  # Any: a verb's own signature (the library declares it)
     """The engine's function for a verb or query, bound once per generated module; one the
     engine lacks raises when called (coverage never lets the engine call it)."""
     found = VERBS.get(name)
     if found is not None:
         return found
 
-    def missing(*args: Any, **kwargs: Any) -> Any:
+    def missing(*args: Any, **kwargs: Any) -> Any:  # Any: as the verb it stands for
         raise NotImplementedError(f"the engine does not implement '{name}'")
     return missing
 
 
-def attribute(of: str, name: str) -> Callable[..., Any]:
+def attribute(of: str, name: str) -> Callable[..., Any]:  # Any: a reader's value, of the type the checker recorded
     """The reader of attribute `name` of a value of type `of`, as the checker typed it
     (`x.total` of cards → `_a_cards_total(x)`, a unit's state → `_a_unit_state(ctx, u)`),
     bound once per generated module (`bpscript.engine.kernel.readers.reader`)."""

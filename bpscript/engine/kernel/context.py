@@ -81,11 +81,11 @@ class EffectContext:
         return self.request
 
     @property
-    def target(self) -> Any:
+    def target(self) -> Any:  # Any: a request, a player or a unit, by the target's kind
         return self.request.target
 
     @property
-    def targets(self) -> list[Any]:
+    def targets(self) -> list[Any]:  # Any: as target
         return [] if self.request.target is None else [self.request.target]
 
     @property
@@ -97,16 +97,16 @@ class EffectContext:
         return self.request.key_unit
 
     @property
-    def event(self) -> Any:
+    def event(self) -> Any:  # Any: the facts of the event (EventFacts) or None
         return self.request.event
 
-    def attr(self, obj: Any, name: str) -> Any:
+    def attr(self, obj: Any, name: str) -> Any:  # Any: a value whose type the checker could not know
         """`obj.name` where the checker could not know the type of `obj` (generated code
         reads every other attribute with the reader of its type): the same table, looked
         up by the value's type (`bpscript.engine.kernel.readers.read`)."""
         return read(self, obj, name)
 
-    def unresolved(self, name: str) -> Any:
+    def unresolved(self, name: str) -> Any:  # Any: never returns a value (raises)
         """A name the checker could not resolve (it reported it; coverage lists the script
         as not executable): reaching it is an error, never a guess."""
         raise NameError(f"'{name}' is not defined (see the check's diagnostics)")
@@ -116,10 +116,10 @@ class EffectContext:
         an effect reaches it, as a move there always was."""
         raise RulesError(f"the engine has no pile '{zone}'")
 
-    def truth(self, value: Any) -> bool:
+    def truth(self, value: Any) -> bool:  # Any: any value a script tests
         return bool(value)
 
-    def items(self, value: Any) -> list[Any]:
+    def items(self, value: Any) -> list[Any]:  # Any: any value a script walks
         return list(value) if isinstance(value, (list, tuple)) else [value]
 
     def loop_guard(self) -> Iterator[int]:

@@ -199,7 +199,7 @@ class Costs:
                     unit_to_grave(st, u)
         return paid
 
-    def _paid_all(self, player: int, action: str, plan: list[tuple[str, Payment, Any]]) -> list[CostPaid]:
+    def _paid_all(self, player: int, action: str, plan: list[tuple[str, Payment, Any]]) -> list[CostPaid]:  # Any: a payment's chosen cards or units, by the cost's kind
         """What each letter of `plan` pays, as observers see it (`_paid`)."""
         return [self._paid(player, action, letter, kind, what) for letter, kind, what in plan]
 

@@ -20,7 +20,7 @@ from .request import Ctx, EventFacts, Request
 from .state import Unit
 
 #: a reader of the engine's objects: the context (for the state) and the value read
-Reader = Callable[[Ctx, Any], Any]
+Reader = Callable[[Ctx, Any], Any]  # Any: a value of the type the key names
 
 
 # ---------------------------------------------------------------- units
@@ -90,7 +90,7 @@ READERS: dict[tuple[str, str], Reader] = {
 }
 
 
-def reader(of: str, name: str) -> Callable[..., Any]:
+def reader(of: str, name: str) -> Callable[..., Any]:  # Any: as Reader
     """The function generated code reads `name` of a value of type `of` with: a reader of
     cards takes the value alone, any other the context and the value (KeyError for a key
     the table lacks: code generation emits only the table's)."""
@@ -98,7 +98,7 @@ def reader(of: str, name: str) -> Callable[..., Any]:
     return found if found is not None else READERS[(of, name)]
 
 
-def type_of(value: Any) -> str | None:
+def type_of(value: Any) -> str | None:  # Any: any value a script computes
     """The table's type of a value the checker could not type (None: none of the table's)."""
     kind = type(value)
     if kind is Unit:
@@ -120,7 +120,7 @@ def type_of(value: Any) -> str | None:
     return None
 
 
-def read(ctx: Ctx, value: Any, name: str) -> Any:
+def read(ctx: Ctx, value: Any, name: str) -> Any:  # Any: as type_of; the value read is of the table's result type
     """`value.name` of a value whose type the checker did not know, by the same table: the
     value's type is looked up, then its reader. An absent value (None) reads as absent."""
     if value is None:

@@ -35,19 +35,19 @@ class ActionEffect(Script):
     event: ClassVar[tuple[str, bool] | None] = None  # (event name, once per card)
     event_static: ClassVar[bool] = False  # event arguments depend only on the controller
 
-    def can_activate(self, ctx: Any) -> bool:
+    def can_activate(self, ctx: Any) -> bool:  # Any: the EffectContext (context imports this module)
         return True
 
-    def trigger_guard(self, ctx: Any) -> bool:
+    def trigger_guard(self, ctx: Any) -> bool:  # Any: as can_activate
         return True
 
-    def event_args(self, ctx: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    def event_args(self, ctx: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:  # Any: the context, and event arguments of any type
         return (), {}
 
-    def target_ok(self, ctx: Any, index: int, it: Any) -> bool:
+    def target_ok(self, ctx: Any, index: int, it: Any) -> bool:  # Any: the context, and a candidate of the target's kind
         return True
 
-    def effect(self, ctx: Any) -> None:
+    def effect(self, ctx: Any) -> None:  # Any: as can_activate
         """The compiled statements of the effect (generated for structured scripts), done
         when the request resolves (5.4.2). The engine resolves only scripts its coverage
         (`bpscript.engine.kernel.coverage`) finds executable; any other raises NotExecutable."""
@@ -62,13 +62,13 @@ class ComponentEffect(Script):
     labels: ClassVar[tuple[str, ...]] = ()
     scopes: ClassVar[tuple[str, ...]] = ()
 
-    def size(self, ctx: Any, unit: Any) -> int | None:
+    def size(self, ctx: Any, unit: Any) -> int | None:  # Any: the context and the unit (state imports nothing here, context does)
         return None
 
-    def has_label(self, ctx: Any, unit: Any, label: str) -> bool:
+    def has_label(self, ctx: Any, unit: Any, label: str) -> bool:  # Any: as size
         return label in self.labels
 
-    def apply_abilities(self, ctx: Any, unit: Any, scope: str) -> None:
+    def apply_abilities(self, ctx: Any, unit: Any, scope: str) -> None:  # Any: as size
         """Apply this component's abilities of one scope (all → your → this, 9.4.2)."""
         if scope in self.scopes:
             raise NotExecutable(self.id, "its abilities are not structured")
