@@ -17,8 +17,10 @@ from .conditions import NamedCharacter
 from .effects import Name, walk
 
 
-def _nodes(s: m.Script) -> list[object]:
-    """Every rule expression and statement of a script."""
+def expressions(s: m.Script) -> list[object]:
+    """Every expression tree of a script: activation and trigger conditions, target
+    conditions, the effect; a component's size, label guards and abilities (what coverage,
+    the relations and the verb-usage checks walk)."""
     nodes: list[object] = []
     if isinstance(s, m.ActionScript):
         for c in (s.activation, s.trigger_condition):
@@ -40,7 +42,7 @@ def _nodes(s: m.Script) -> list[object]:
 def references(rs: m.Ruleset, s: m.Script) -> list[m.Script]:
     """The scripts `s` refers to, in the ruleset's order (never `s` itself)."""
     ids: set[str] = set()
-    for node in walk(_nodes(s)):
+    for node in walk(expressions(s)):
         if isinstance(node, Name) and node.id in rs.scripts:
             ids.add(node.id)
     if isinstance(s, m.ActionScript):

@@ -11,7 +11,7 @@ from collections import defaultdict
 import pytest
 
 from bpscript.model.effects import calls
-from bpscript.engine.kernel.coverage import expressions
+from bpscript.model.relations import expressions
 from bpscript.engine.kernel.registry import VERBS
 from bpscript.load.loader import load_official
 from bpscript.verbs import LIBRARY

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from ...model import ruleset as m
+from ...model.relations import expressions
 from ...model.conditions import NamedCharacter
 from ...model.effects import Attr, Call, Event, Name, NodeWalker, RefKind, calls
 from ...model.semantics import Arg, Role
@@ -82,27 +83,6 @@ class UsedNames(NodeWalker):
     def visit_Attr(self, node: Attr) -> None:  # type: ignore[override]
         self.attributes.add(node.name)
         self.walk_children(node)
-
-
-def expressions(s: m.Script) -> list[object]:
-    """Every expression tree of a script: activation and trigger conditions, target
-    conditions, the effect; a component's size, label guards and abilities."""
-    nodes: list[object] = []
-    if isinstance(s, m.ActionScript):
-        for c in (s.activation, s.trigger_condition):
-            if c is not None:
-                nodes += [x for x in (c.event, c.when) if x is not None]
-        if s.target is not None:
-            nodes += [sp.where for sp in s.target.specs if sp.where is not None]
-        if s.effect is not None and s.effect.body is not None:
-            nodes += list(s.effect.body)
-    elif isinstance(s, m.ComponentScript):
-        if s.size is not None and s.size.expr is not None:
-            nodes.append(s.size.expr)
-        nodes += [l.when for l in s.labels if l.when is not None]
-        for a in s.abilities:
-            nodes += list(a.body or ())
-    return nodes
 
 
 def script_coverage(s: m.Script, implemented: frozenset[str]) -> ScriptCoverage:
