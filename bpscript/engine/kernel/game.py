@@ -164,6 +164,13 @@ class Game:
         self._notes.append((self.state.turn, text, args))
 
     @property
+    def resolving(self) -> Request | None:
+        """The request whose effect resolves now, or resolved last (None before the first):
+        what an agent asked inside an effect reads to know which effect asks."""
+        ctx = self._resolving
+        return ctx.request if ctx is not None else None
+
+    @property
     def events(self) -> list[str]:
         """What happened, as text: one line per note, with its turn."""
         return [f"T{turn} {Note(text, *args) if args else text}"  # type: ignore[arg-type]  # with arguments: a template

@@ -101,8 +101,7 @@ def card_value(card: Card) -> int:
 
 def _resolving(game: Game, what: str = "action") -> Any:  # Any: what the resolving request holds
     """The resolving request's action id (or its `what`): which effect asks."""
-    ctx = getattr(game, "_resolving", None)
-    return getattr(getattr(ctx, "request", None), what, None)
+    return getattr(game.resolving, what, None)
 
 
 def _state_for(game: Game, p: int, opts: Sequence[State]) -> State:
