@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...model.attributes import CARD_READERS, TABLE, number_of, numbers, suit_of, suits, total
+from ...model.attributes import CARD_READERS, number_of, numbers, suit_of, suits, total
 from ...model.cards import Card
 from ...model.values import CHARGED, DRIVEN, ScriptRef, State
 from .request import Ctx, EventFacts, Request
@@ -34,8 +34,7 @@ def unit_state(ctx: Ctx, unit: Unit) -> State:
 
 def unit_number(ctx: Ctx, unit: Unit) -> int:
     """The number of the unit's card (`cards.number`: several cards have none)."""
-    cards = unit.cards
-    return cards[0].number if len(cards) == 1 else number_of(cards)
+    return number_of(unit.cards)
 
 
 def unit_entered_this_turn(ctx: Ctx, unit: Unit) -> bool:
@@ -125,7 +124,11 @@ def read(ctx: Ctx, value: Any, name: str) -> Any:  # Any: as type_of; the value 
     value's type is looked up, then its reader. An absent value (None) reads as absent."""
     if value is None:
         return None
-    of = type_of(value)
-    if of is not None and (of, name) in TABLE:
-        return reader(of, name)(value) if (of, name) in CARD_READERS else READERS[(of, name)](ctx, value)
+    of = type_of(value) or ""  # "": none of the table's types
+    card = CARD_READERS.get((of, name))
+    if card is not None:
+        return card(value)
+    found = READERS.get((of, name))
+    if found is not None:
+        return found(ctx, value)
     raise AttributeError(f"no attribute '{name}' on {type(value).__name__}")
